@@ -1,0 +1,527 @@
+"""Old Maid with 51 cards (Q♣ removed), for 2 to 6 players, as the seeds define it.
+
+The deal goes one card at a time clockwise from the dealer's left, so hands are
+unequal. Any two cards of one rank are a pair and are laid aside: three of a kind
+leaves one card, four of a kind is two pairs. Then the players draw blind from
+each other's fans: the taker draws one card from the offerer's fan, lays aside
+the pair it makes at once and offers their own fan to the next active player on
+their left. A player whose hand is empty is out at once and skipped. The owner of
+the last unmatched queen loses; the series score counts one defeat per game.
+
+Choices where the seeds are silent (tests check each one):
+
+- A drawn card joins the right-hand end of the taker's fan.
+- ``new_game`` shuffles first and only then draws the dealer by lot, so a seed
+  gives the same sequence of cards whatever dealer is asked for.
+- The game is over as soon as fewer than two players hold cards: nobody is left
+  to offer to. With the 51-card deck every rank but the queen pairs off, so the
+  one player left holds exactly one card, a queen, and loses. A partial position
+  (an example showing only some cards) may end with another card left, which
+  then loses in the queen's place, or with every hand empty and no loser.
+- Rearranging a fan (``Arrange``) is allowed in every phase except ``over``,
+  to any player, out or not; ``legal_moves`` does not list it.
+- In ``discarding`` the players lay aside their pairs in any order, each at
+  their own pace; a draw must wait until no hand holds a pair.
+- The series ranking shares places as in sport ("1, 1, 3"): a player's place is
+  one more than the number of players with fewer defeats.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from . import cards as _cards
+from .cards import Card, UnknownCard, codes
+from .errors import IllegalMove, InvalidMove, InvalidOptions, InvalidPosition, N_
+from .events import Event
+
+ID = "old-maid"
+PLAYERS = (2, 6)
+NEW_GAME_OPTIONS = frozenset({"players", "dealer"})
+
+REMOVED = Card.parse("QC")
+"""The card taken out of the pack: with it gone, one queen can never be paired."""
+
+DECK: tuple[Card, ...] = tuple(card for card in _cards.DECK if card != REMOVED)
+"""The 51 cards of the game, in the order of a new pack."""
+
+DISCARDING = "discarding"
+DRAWING = "drawing"
+PAIRING = "pairing"
+OVER = "over"
+PHASES = (DISCARDING, DRAWING, PAIRING, OVER)
+
+_POSITION_KEYS = frozenset({"dealer", "hands", "discards", "phase", "offerer", "taker", "loser"})
+_IN_DECK = frozenset(DECK)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A table of Old Maid between moves; the players are numbered 0.. clockwise.
+
+    ``hands[p]`` is p's fan from its left end; ``discards[p]`` the cards p has laid
+    aside, two by two in the order laid. ``offerer`` and ``taker`` are set while
+    drawing and pairing (the taker draws from the offerer's fan); ``loser`` once
+    the game is over (``None`` only when a partial position left nobody holding).
+    """
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    discards: tuple[tuple[Card, ...], ...]
+    phase: str = DISCARDING
+    offerer: int | None = None
+    taker: int | None = None
+    loser: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def is_out(self, player: int) -> bool:
+        """An empty hand: the player has escaped defeat and is skipped from now on."""
+        return not self.hands[player]
+
+    def active_players(self) -> tuple[int, ...]:
+        """The players still holding cards, in seat order."""
+        return tuple(player for player, hand in enumerate(self.hands) if hand)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "hands": [codes(hand) for hand in self.hands],
+            "discards": [codes(pile) for pile in self.discards],
+            "phase": self.phase,
+            "offerer": self.offerer,
+            "taker": self.taker,
+            "loser": self.loser,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Position:
+        """The position an API client sent, checked whole; ``InvalidPosition`` for anything wrong."""
+        if not isinstance(data, dict):
+            raise InvalidPosition("a position is a JSON object")
+        if data.keys() != _POSITION_KEYS:
+            missing = sorted(_POSITION_KEYS - data.keys())
+            unknown = sorted(str(key)[:40] for key in data.keys() - _POSITION_KEYS)
+            raise InvalidPosition(
+                "the position's fields are dealer, hands, discards, phase, offerer, taker and loser"
+                " (missing: %(missing)s; unknown: %(unknown)s)",
+                missing=", ".join(missing) or "none",
+                unknown=", ".join(unknown) or "none",
+            )
+        hands = _card_rows(data["hands"], "hands")
+        discards = _card_rows(data["discards"], "discards")
+        players = len(hands)
+        if not PLAYERS[0] <= players <= PLAYERS[1]:
+            raise InvalidPosition("Old Maid is for 2 to 6 players, not %(players)s", players=players)
+        if len(discards) != players:
+            raise InvalidPosition("there must be one discard pile per hand")
+        _check_each_card_once(hands, discards)
+        for player, pile in enumerate(discards):
+            _check_pairs(pile, player)
+        phase = data["phase"]
+        if phase not in PHASES:
+            raise InvalidPosition("phase must be one of discarding, drawing, pairing, over")
+        position = cls(
+            dealer=_seat(data["dealer"], "dealer", players),
+            hands=hands,
+            discards=discards,
+            phase=phase,
+            offerer=_optional_seat(data["offerer"], "offerer", players),
+            taker=_optional_seat(data["taker"], "taker", players),
+            loser=_optional_seat(data["loser"], "loser", players),
+        )
+        _check_phase(position)
+        return position
+
+
+def _card_rows(value: object, field: str) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(value, list):
+        raise InvalidPosition("%(field)s must be a list with one list of cards per player", field=field)
+    rows = []
+    for player, row in enumerate(value):
+        if not isinstance(row, list):
+            raise InvalidPosition("%(field)s[%(player)s] must be a list of cards", field=field, player=player)
+        cards = []
+        for code in row:
+            try:
+                card = Card.parse(code)
+            except UnknownCard:
+                raise InvalidPosition(
+                    "%(field)s[%(player)s] holds %(code)s, which is not a card",
+                    field=field, player=player, code=repr(code)[:40],
+                ) from None
+            if card not in _IN_DECK:
+                raise InvalidPosition("Q♣ is not in the Old Maid deck")
+            cards.append(card)
+        rows.append(tuple(cards))
+    return tuple(rows)
+
+
+def _check_each_card_once(hands: tuple[tuple[Card, ...], ...], discards: tuple[tuple[Card, ...], ...]) -> None:
+    """One pack: a card is in one place only, whether a hand or a discard pile."""
+    seen: set[Card] = set()
+    for row in hands + discards:
+        for card in row:
+            if card in seen:
+                raise InvalidPosition("%(card)s appears twice: there is one pack", card=card)
+            seen.add(card)
+
+
+def _check_pairs(pile: tuple[Card, ...], player: int) -> None:
+    if len(pile) % 2:
+        raise InvalidPosition("discards[%(player)s] must be pairs, two by two", player=player)
+    for first, second in zip(pile[::2], pile[1::2]):
+        if first.rank != second.rank:
+            raise InvalidPosition(
+                "discards[%(player)s] lays aside %(first)s and %(second)s, which are not a pair",
+                player=player, first=first, second=second,
+            )
+
+
+def _seat(value: object, field: str, players: int) -> int:
+    if type(value) is not int or not 0 <= value < players:
+        raise InvalidPosition("%(field)s must be a player number from 0 to %(last)s", field=field, last=players - 1)
+    return value
+
+
+def _optional_seat(value: object, field: str, players: int) -> int | None:
+    return None if value is None else _seat(value, field, players)
+
+
+def _check_phase(position: Position) -> None:
+    """The fields each phase needs, and the state of the hands each phase implies."""
+    hands, phase = position.hands, position.phase
+    offerer, taker, loser = position.offerer, position.taker, position.loser
+    if phase == DISCARDING:
+        if offerer is not None or taker is not None or loser is not None:
+            raise InvalidPosition("while discarding, offerer, taker and loser are null")
+        if not any(_holds_pair(hand) for hand in hands):
+            raise InvalidPosition("nobody holds a pair, so the discarding is over: the phase is drawing")
+        return
+    if phase == OVER:
+        if offerer is not None or taker is not None:
+            raise InvalidPosition("once the game is over, offerer and taker are null")
+        holders = position.active_players()
+        if len(holders) > 1:
+            raise InvalidPosition("the game is not over while two players hold cards")
+        if loser != (holders[0] if holders else None):
+            raise InvalidPosition("the loser is the one player still holding cards")
+        if holders and _holds_pair(hands[loser]):
+            raise InvalidPosition("the loser still holds a pair, which is laid aside before the end")
+        return
+    if offerer is None or taker is None or loser is not None:
+        raise InvalidPosition("while drawing or pairing, offerer and taker are set and loser is null")
+    if offerer == taker:
+        raise InvalidPosition("a player does not draw from their own fan")
+    if not hands[taker]:
+        raise InvalidPosition("the taker has an empty hand and is out")
+    if _next_active(hands, offerer) != taker:
+        raise InvalidPosition("the taker is the next player on the offerer's left still holding cards")
+    if phase == DRAWING:
+        if not hands[offerer]:
+            raise InvalidPosition("the offerer has an empty hand and is out")
+        if any(_holds_pair(hand) for hand in hands):
+            raise InvalidPosition("while drawing nobody holds a pair: pairs are laid aside at once")
+        return
+    ranks = [card.rank for card in hands[taker]]
+    if len(ranks) - len(set(ranks)) != 1:
+        raise InvalidPosition("while pairing the taker holds exactly one pair, the one just drawn")
+    if any(_holds_pair(hand) for player, hand in enumerate(hands) if player != taker):
+        raise InvalidPosition("while pairing only the taker holds a pair")
+
+
+def _holds_pair(hand: tuple[Card, ...]) -> bool:
+    return len({card.rank for card in hand}) < len(hand)
+
+
+def _next_active(hands: tuple[tuple[Card, ...], ...], player: int) -> int | None:
+    """The first player on ``player``'s left who still holds cards, or None if there is none."""
+    players = len(hands)
+    for step in range(1, players):
+        seat = (player + step) % players
+        if hands[seat]:
+            return seat
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """``player`` lays aside two cards of one rank from their hand."""
+
+    player: int
+    cards: tuple[Card, Card]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "discard", "player": self.player, "cards": codes(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The taker draws blind the card at ``index`` (0 is the left end) of the offerer's fan."""
+
+    player: int
+    index: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "draw", "player": self.player, "index": self.index}
+
+
+@dataclass(frozen=True, slots=True)
+class Arrange:
+    """``player`` holds their fan in a new ``order``: the same cards, rearranged."""
+
+    player: int
+    order: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "arrange", "player": self.player, "order": codes(self.order)}
+
+
+Move = Discard | Draw | Arrange
+
+_MOVE_KEYS = {
+    "discard": frozenset({"type", "player", "cards"}),
+    "draw": frozenset({"type", "player", "index"}),
+    "arrange": frozenset({"type", "player", "order"}),
+}
+
+
+def move_from_json(data: object) -> Move:
+    """The move an API client sent; ``InvalidMove`` for anything that does not fit the schema."""
+    if not isinstance(data, dict):
+        raise InvalidMove("a move is a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _MOVE_KEYS:
+        raise InvalidMove("an Old Maid move's type is discard, draw or arrange")
+    if data.keys() != _MOVE_KEYS[kind]:
+        raise InvalidMove("a %(kind)s move has exactly the fields %(fields)s",
+                          kind=kind, fields=", ".join(sorted(_MOVE_KEYS[kind])))
+    player = data["player"]
+    if type(player) is not int or player < 0:
+        raise InvalidMove("player must be a player number (0 or more)")
+    if kind == "draw":
+        index = data["index"]
+        if type(index) is not int:
+            raise InvalidMove("index must be a whole number")
+        return Draw(player, index)
+    field = "cards" if kind == "discard" else "order"
+    chosen = _move_cards(data[field], field)
+    if kind == "arrange":
+        return Arrange(player, chosen)
+    if len(chosen) != 2 or chosen[0] == chosen[1]:
+        raise InvalidMove("a discard names two different cards")
+    return Discard(player, (chosen[0], chosen[1]))
+
+
+def _move_cards(value: object, field: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise InvalidMove("%(field)s must be a list of cards", field=field)
+    try:
+        chosen = tuple(Card.parse(code) for code in value)
+    except UnknownCard:
+        raise InvalidMove("%(field)s must hold card codes such as 9H or QS", field=field) from None
+    if REMOVED in chosen:
+        raise InvalidMove("Q♣ is not in the Old Maid deck")
+    return chosen
+
+
+def new_game(seed: int, **options: object) -> Position:
+    """A shuffled, dealt table, the deal's pairs not yet laid aside (``players`` 2–6, default 4).
+
+    The dealer is ``dealer`` or, when not given, drawn by lot from the seed after
+    the shuffle; the cards go one at a time clockwise from the dealer's left, so
+    the first 51 mod n players from there hold one card more.
+    """
+    unknown = options.keys() - NEW_GAME_OPTIONS
+    if unknown:
+        raise InvalidOptions("Old Maid takes only the options players and dealer")
+    if type(seed) is not int:
+        raise InvalidOptions("the seed must be a whole number")
+    players = options.get("players", 4)
+    if type(players) is not int or not PLAYERS[0] <= players <= PLAYERS[1]:
+        raise InvalidOptions("Old Maid is for 2 to 6 players")
+    dealer = options.get("dealer")
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
+        raise InvalidOptions("the dealer must be a player number from 0 to %(last)s", last=players - 1)
+    rng = random.Random(seed)
+    pack = list(DECK)
+    rng.shuffle(pack)
+    if dealer is None:
+        dealer = rng.randrange(players)
+    hands = tuple(tuple(pack[(seat - dealer - 1) % players::players]) for seat in range(players))
+    position = Position(dealer, hands, ((),) * players)
+    if any(_holds_pair(hand) for hand in hands):
+        return position
+    return _pass_the_offer(position.hands, position.discards, dealer, dealer, [])[0]
+
+
+def legal_moves(position: Position) -> list[Move]:
+    """Every discard or draw allowed now, for every player who may move (``Arrange`` aside)."""
+    phase = position.phase
+    if phase == DRAWING:
+        taker = position.taker
+        return [Draw(taker, index) for index in range(len(position.hands[position.offerer]))]
+    if phase == DISCARDING:
+        return [move for player in range(position.players) for move in _discards(position, player)]
+    if phase == PAIRING:
+        return _discards(position, position.taker)
+    return []
+
+
+def _discards(position: Position, player: int) -> list[Discard]:
+    by_rank: dict[str, list[Card]] = {}
+    for card in position.hands[player]:
+        by_rank.setdefault(card.rank, []).append(card)
+    return [Discard(player, pair) for same in by_rank.values() if len(same) > 1 for pair in combinations(same, 2)]
+
+
+def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
+    """The position after ``move`` and what happened; ``IllegalMove`` if the rules forbid it now."""
+    if position.phase == OVER:
+        if position.loser is None:
+            raise IllegalMove("game_over", N_("The game is over"))
+        raise IllegalMove("game_over", N_("The game is over: %(losing_player)s kept the last queen"),
+                          losing_player=position.loser)
+    if not isinstance(move, (Discard, Draw, Arrange)):
+        raise InvalidMove("an Old Maid move is a discard, a draw or an arrange")
+    if not 0 <= move.player < position.players:
+        raise IllegalMove("no_such_player", N_("There is no %(player)s at this table"), player=move.player)
+    if isinstance(move, Draw):
+        return _draw(position, move)
+    if isinstance(move, Discard):
+        return _discard(position, move)
+    return _arrange(position, move)
+
+
+def _draw(position: Position, move: Draw) -> tuple[Position, list[Event]]:
+    hands, offerer, taker = position.hands, position.offerer, position.taker
+    if position.phase == DISCARDING:
+        holder = next(player for player, hand in enumerate(hands) if _holds_pair(hand))
+        raise IllegalMove("pair_pending", N_("%(player)s still holds a pair: every pair is laid aside"
+                                             " before the first card is drawn"), player=holder)
+    if position.phase == PAIRING:
+        raise IllegalMove("pair_pending", N_("%(taker_player)s must first lay aside the pair just made"),
+                          taker_player=taker)
+    if move.player != taker:
+        raise IllegalMove("not_your_turn", N_("It is %(taker_player)s who draws now, from %(offering_player)s"),
+                          player=move.player, taker_player=taker, offering_player=offerer)
+    offered = hands[offerer]
+    if not 0 <= move.index < len(offered):
+        raise IllegalMove("index_out_of_range", N_("There is no card at that place in %(offering_player)s's fan"),
+                          index=move.index, size=len(offered), offering_player=offerer)
+    card = offered[move.index]
+    taker_hand = hands[taker]
+    makes_pair = any(held.rank == card.rank for held in taker_hand)
+    seats = list(hands)
+    seats[offerer] = offered[: move.index] + offered[move.index + 1 :]
+    seats[taker] = taker_hand + (card,)
+    hands = tuple(seats)
+    events = [Event("drew", {"player": taker, "from": offerer, "card": card})]
+    if not hands[offerer]:
+        events.append(Event("out", {"player": offerer}))
+    if makes_pair:
+        return Position(position.dealer, hands, position.discards, PAIRING, offerer, taker), events
+    return _pass_the_offer(hands, position.discards, position.dealer, taker, events)
+
+
+def _discard(position: Position, move: Discard) -> tuple[Position, list[Event]]:
+    player, (first, second) = move.player, move.cards
+    if position.phase == DRAWING:
+        raise IllegalMove("draw_expected", N_("There is no pair to lay aside now: %(taker_player)s draws a card"
+                                              " from %(offering_player)s"),
+                          player=player, taker_player=position.taker, offering_player=position.offerer)
+    if position.phase == PAIRING and player != position.taker:
+        raise IllegalMove("not_your_turn", N_("Only %(taker_player)s lays aside a pair now, the one just drawn"),
+                          player=player, taker_player=position.taker)
+    hand = position.hands[player]
+    for card in move.cards:
+        if card not in hand:
+            raise IllegalMove("card_not_in_hand", N_("%(card)s is not in %(player)s's hand"), card=card, player=player)
+    if first.rank != second.rank:
+        raise IllegalMove("not_a_pair", N_("%(first)s and %(second)s are not a pair: a pair is two cards"
+                                           " of the same rank"), first=first, second=second)
+    hands = _replace(position.hands, player, tuple(card for card in hand if card != first and card != second))
+    discards = _replace(position.discards, player, position.discards[player] + move.cards)
+    events = [Event("discarded", {"player": player, "cards": move.cards})]
+    if not hands[player]:
+        events.append(Event("out", {"player": player}))
+    if position.phase == PAIRING:
+        return _pass_the_offer(hands, discards, position.dealer, player, events)
+    if any(_holds_pair(held) for held in hands):
+        return Position(position.dealer, hands, discards), events
+    return _pass_the_offer(hands, discards, position.dealer, position.dealer, events)
+
+
+def _arrange(position: Position, move: Arrange) -> tuple[Position, list[Event]]:
+    hand = position.hands[move.player]
+    for card in move.order:
+        if card not in hand:
+            raise IllegalMove("card_not_in_hand", N_("%(card)s is not in %(player)s's hand"),
+                              card=card, player=move.player)
+    if len(move.order) != len(hand) or len(set(move.order)) != len(hand):
+        raise IllegalMove("not_a_permutation", N_("A new order for %(player)s's fan holds every card"
+                                                  " of that hand, each once"), player=move.player)
+    hands = _replace(position.hands, move.player, move.order)
+    return Position(position.dealer, hands, position.discards, position.phase,
+                    position.offerer, position.taker, position.loser), []
+
+
+def _pass_the_offer(hands, discards, dealer: int, player: int, events: list[Event]) -> tuple[Position, list[Event]]:
+    """The drawing goes on from ``player`` (the last taker, or the dealer after the deal's discards).
+
+    ``player`` offers if still holding cards, else the next active player on the
+    left does; the taker is the next active player after the offerer. With fewer
+    than two players holding cards the game is over and the one holding loses.
+    """
+    offerer = player if hands[player] else _next_active(hands, player)
+    taker = None if offerer is None else _next_active(hands, offerer)
+    if taker is None:
+        events.append(Event("game_over", {"loser": offerer}))
+        return Position(dealer, hands, discards, OVER, loser=offerer), events
+    return Position(dealer, hands, discards, DRAWING, offerer, taker), events
+
+
+def _replace(rows: tuple, index: int, row: tuple) -> tuple:
+    return rows[:index] + (row,) + rows[index + 1 :]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line in a series: defeats counted and the place they give (1 is best)."""
+
+    player: int
+    defeats: int
+    place: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"player": self.player, "defeats": self.defeats, "place": self.place}
+
+
+def series_standings(losers: Iterable[int], players: int) -> tuple[Standing, ...]:
+    """The optional series score: one defeat for each game's loser, fewer is better, ties share a place.
+
+    ``losers`` holds each game's loser. Places are shared as in sport: two players
+    tied first are both 1st and the next is 3rd. Listed best first, then by seat.
+    """
+    if type(players) is not int or not PLAYERS[0] <= players <= PLAYERS[1]:
+        raise ValueError(f"Old Maid is for 2 to 6 players, not {players!r}")
+    defeats = [0] * players
+    for loser in losers:
+        if type(loser) is not int or not 0 <= loser < players:
+            raise ValueError(f"not a player of this series: {loser!r}")
+        defeats[loser] += 1
+    ranking = sorted(range(players), key=lambda player: (defeats[player], player))
+    return tuple(
+        Standing(player, defeats[player], 1 + sum(count < defeats[player] for count in defeats))
+        for player in ranking
+    )
