@@ -1,0 +1,98 @@
+"""Worked examples: language-neutral data run through the real engine.
+
+``content/examples/<id>.json`` holds ``{"game", "start" | "deal", "moves", "try"?}``;
+``content/<lang>/examples/<id>.toml`` holds its ``title`` and one caption for the
+start and one per move. Loading an example applies every move with the engine:
+a move the engine refuses is an ``ExampleError``, so the rules text and the
+engine cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .content import CONTENT_DIR
+from .engine.errors import EngineError
+from .engine.events import Event
+from .engine.games import GAMES
+
+EXAMPLES_DIR = CONTENT_DIR / "examples"
+
+
+class ExampleError(ValueError):
+    """An example that cannot be shown: bad data, a refused step, captions that do not match."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    number: int
+    move: Any
+    position: Any
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    id: str
+    game: str
+    start: Any
+    steps: tuple[Step, ...]
+    try_player: int | None
+
+    def position_at(self, step: int) -> Any:
+        """The position shown at ``step`` (0 is the start)."""
+        return self.start if step == 0 else self.steps[step - 1].position
+
+
+@dataclass(frozen=True, slots=True)
+class Captions:
+    title: str
+    start: str
+    steps: tuple[str, ...]
+
+
+def _start_position(engine, data: dict, path: Path):
+    if "start" in data:
+        return engine.Position.from_json(data["start"])
+    if "deal" in data:
+        options = dict(data["deal"])
+        return engine.new_game(options.pop("seed"), **options)
+    raise ExampleError(f"{path}: needs a start position or a deal")
+
+
+def load_example(path: Path) -> Example:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    engine = GAMES.get(data.get("game"))
+    if engine is None:
+        raise ExampleError(f"{path}: unknown game {data.get('game')!r}")
+    try:
+        position = start = _start_position(engine, data, path)
+        steps = []
+        for number, move_json in enumerate(data.get("moves", []), start=1):
+            move = engine.move_from_json(move_json)
+            position, events = engine.apply(position, move)
+            steps.append(Step(number, move, position, tuple(events)))
+    except EngineError as error:
+        raise ExampleError(f"{path}: the engine refuses it: {error.code}: {error.english()}") from error
+    try_player = (data.get("try") or {}).get("player")
+    return Example(path.stem, engine.ID, start, tuple(steps), try_player)
+
+
+def load_examples(directory: Path = EXAMPLES_DIR) -> dict[str, Example]:
+    return {path.stem: load_example(path) for path in sorted(directory.glob("*.json"))}
+
+
+def load_captions(example: Example, lang: str, content_dir: Path = CONTENT_DIR) -> Captions:
+    path = content_dir / lang / "examples" / f"{example.id}.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ExampleError(f"{path}: {error}") from None
+    captions = data.get("captions", [])
+    if len(captions) != len(example.steps) + 1 or not all(isinstance(c, str) and c.strip() for c in captions):
+        raise ExampleError(f"{path}: needs {len(example.steps) + 1} non-empty captions, has {len(captions)}")
+    return Captions(data.get("title", ""), captions[0], tuple(captions[1:]))

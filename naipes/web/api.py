@@ -1,0 +1,126 @@
+"""The JSON API, ``/api/v1``, exactly as ``shared/API.md`` specifies it.
+
+The API only translates: JSON in, the engine's value types, JSON out. Every rule
+lives in the engines; every refusal becomes a 4xx JSON error in the request's
+language and leaves the position as it was sent.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, current_app, jsonify, request
+from flask_babel import gettext
+
+from ..engine.errors import EngineError, InvalidOptions
+from ..engine.games import GAMES
+from .errors import ApiError, api_error_from_engine
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+_MAX_SEED = 2**63
+
+
+def _site():
+    return current_app.extensions["naipes"]
+
+
+def _body() -> dict:
+    """The request's JSON object, or a 400 that says what is wrong with it."""
+    raw = request.get_data(cache=False)
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "invalid_json", gettext("The body is not valid JSON.")) from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "invalid_body", gettext("The body must be a JSON object."))
+    return data
+
+
+def _game(game_id: str):
+    engine = GAMES.get(game_id)
+    if engine is None:
+        raise ApiError(404, "unknown_game", gettext("There is no game called “%(game)s”.", game=game_id))
+    return engine
+
+
+def _engine_call(function, *args, **kwargs):
+    try:
+        return function(*args, **kwargs)
+    except EngineError as error:
+        raise api_error_from_engine(error) from None
+
+
+def _position(engine, data: dict):
+    if "position" not in data:
+        raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field="position"))
+    return _engine_call(engine.Position.from_json, data["position"])
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@bp.get("/games")
+def games():
+    site = _site()
+    return jsonify([
+        {"id": game_id, "name": site.game_title(game_id), "players": list(engine.PLAYERS)}
+        for game_id, engine in GAMES.items()
+    ])
+
+
+@bp.get("/examples")
+def examples():
+    site = _site()
+    return jsonify([
+        {"id": example.id, "game": example.game, "title": site.captions(example).title}
+        for example in site.examples.values()
+    ])
+
+
+@bp.get("/examples/<example_id>")
+def example(example_id: str):
+    site = _site()
+    found = site.examples.get(example_id)
+    if found is None:
+        raise ApiError(404, "unknown_example", gettext("There is no example called “%(example)s”.", example=example_id))
+    return jsonify(site.example_json(found))
+
+
+@bp.post("/<game_id>/new")
+def new(game_id: str):
+    engine = _game(game_id)
+    data = _body()
+    allowed = {"seed"} | set(engine.NEW_GAME_OPTIONS)
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise api_error_from_engine(InvalidOptions("unknown option: %(option)s", option=unknown[0]))
+    seed = data.get("seed")
+    if not _is_int(seed) or not -_MAX_SEED <= seed < _MAX_SEED:
+        raise ApiError(400, "invalid_seed", gettext("The seed must be a whole number."))
+    options = {name: data[name] for name in engine.NEW_GAME_OPTIONS if name in data}
+    for name, value in options.items():
+        if not _is_int(value):
+            raise api_error_from_engine(InvalidOptions("%(option)s must be a whole number", option=name))
+    position = _engine_call(engine.new_game, seed, **options)
+    return jsonify({"position": position.to_json()})
+
+
+@bp.post("/<game_id>/legal")
+def legal(game_id: str):
+    engine = _game(game_id)
+    position = _position(engine, _body())
+    return jsonify({"moves": [move.to_json() for move in engine.legal_moves(position)]})
+
+
+@bp.post("/<game_id>/apply")
+def apply(game_id: str):
+    engine = _game(game_id)
+    data = _body()
+    position = _position(engine, data)
+    if "move" not in data:
+        raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field="move"))
+    move = _engine_call(engine.move_from_json, data["move"])
+    after, events = _engine_call(engine.apply, position, move)
+    return jsonify({"position": after.to_json(), "events": [event.to_json() for event in events]})

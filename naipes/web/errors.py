@@ -1,0 +1,93 @@
+"""Every failure answered kindly: JSON under /api/, a page in the reader's language elsewhere.
+
+Nothing anyone sends may produce a 5xx: the engines raise ``EngineError``s, the
+API turns them into 4xx JSON, and any other ``HTTPException`` becomes the page or
+the JSON that fits the path.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext, lazy_gettext
+from werkzeug.exceptions import HTTPException
+
+from ..engine.cards import Card
+from ..engine.errors import EngineError, IllegalMove
+from .i18n import player_name
+
+_HTTP_MESSAGES = {
+    400: ("bad_request", lazy_gettext("The request could not be understood.")),
+    404: ("not_found", lazy_gettext("There is nothing here.")),
+    405: ("method_not_allowed", lazy_gettext("This address does not accept that method.")),
+    413: ("body_too_large", lazy_gettext("The request is too large (64 KiB at most).")),
+    415: ("unsupported_media_type", lazy_gettext("Send JSON.")),
+}
+
+_ENGINE_MESSAGES = {
+    "invalid_position": lazy_gettext("The position is not valid: %(detail)s"),
+    "invalid_move": lazy_gettext("The move is not well formed: %(detail)s"),
+    "invalid_options": lazy_gettext("Those options are not allowed for this game: %(detail)s"),
+}
+
+
+class ApiError(Exception):
+    """A refusal of the API: an HTTP status, a stable code and a message already in the reader's language."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def _format_param(name: str, value: object) -> object:
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(_format_param(name, item)) for item in value)
+    if isinstance(value, int) and not isinstance(value, bool) and name.endswith("player"):
+        return player_name(value)
+    return value
+
+
+def engine_message(error: EngineError) -> str:
+    """The engine's refusal in the reader's language, its cards as symbols (``9♣``)."""
+    params = {name: _format_param(name, value) for name, value in error.params.items()}
+    if isinstance(error, IllegalMove):
+        return gettext(error.message, **params)
+    return str(_ENGINE_MESSAGES[error.code]) % {"detail": error.english()}
+
+
+def api_error_from_engine(error: EngineError) -> ApiError:
+    status = 422 if isinstance(error, IllegalMove) else 400
+    return ApiError(status, error.code, engine_message(error))
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _json_error(status: int, code: str, message: str):
+    response = jsonify({"error": {"code": code, "message": str(message)}})
+    response.status_code = status
+    return response
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def api_error(error: ApiError):
+        return _json_error(error.status, error.code, error.message)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        status = error.code or 500
+        code, message = _HTTP_MESSAGES.get(status, ("http_error", lazy_gettext("Something went wrong.")))
+        if wants_json():
+            return _json_error(status, code, message)
+        return render_template("error.html", status=status, message=message), status
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        app.logger.exception("unexpected error")
+        message = lazy_gettext("Something went wrong on our side. Please try again.")
+        if wants_json():
+            return _json_error(500, "internal_error", message)
+        return render_template("error.html", status=500, message=message), 500

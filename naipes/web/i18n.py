@@ -1,0 +1,89 @@
+"""The reader's language: which one a request speaks, and the words for cards and players.
+
+Languages are the folders of ``content/`` that have a catalog in ``translations/``:
+adding one means adding files, not editing this module.
+"""
+
+from __future__ import annotations
+
+from babel import Locale
+from flask import current_app, request
+from flask_babel import gettext, lazy_gettext
+
+from ..engine.cards import Card, UnknownCard
+
+DEFAULT_LANGUAGE = "es"
+
+RANK_NAMES = {
+    "A": lazy_gettext("ace"),
+    "2": lazy_gettext("two"),
+    "3": lazy_gettext("three"),
+    "4": lazy_gettext("four"),
+    "5": lazy_gettext("five"),
+    "6": lazy_gettext("six"),
+    "7": lazy_gettext("seven"),
+    "8": lazy_gettext("eight"),
+    "9": lazy_gettext("nine"),
+    "10": lazy_gettext("ten"),
+    "J": lazy_gettext("jack"),
+    "Q": lazy_gettext("queen"),
+    "K": lazy_gettext("king"),
+}
+SUIT_NAMES = {
+    "S": lazy_gettext("spades"),
+    "H": lazy_gettext("hearts"),
+    "D": lazy_gettext("diamonds"),
+    "C": lazy_gettext("clubs"),
+}
+
+
+def languages() -> tuple[str, ...]:
+    return current_app.extensions["naipes"].languages
+
+
+def language_name(lang: str) -> str:
+    """The language's own name for itself, as a switch shows it: "Español", "Português"."""
+    name = Locale.parse(lang).get_display_name(lang)
+    return name[:1].upper() + name[1:]
+
+
+def best_language(header_only: bool = False) -> str:
+    """The request's language: ``?lang=``, else ``Accept-Language`` (any ``pt-*`` is ``pt``), else Spanish."""
+    known = languages()
+    if not header_only and request.args.get("lang") in known:
+        return request.args["lang"]
+    for value, _quality in request.accept_languages:
+        primary = value.split("-")[0].split("_")[0].lower()
+        if primary in known:
+            return primary
+    return DEFAULT_LANGUAGE
+
+
+def select_locale() -> str:
+    """flask-babel's locale selector: the URL's language for pages, else ``best_language``."""
+    lang = (request.view_args or {}).get("lang")
+    if lang in languages():
+        return lang
+    first = request.path.strip("/").split("/")[0]
+    if first in languages():
+        return first
+    return best_language()
+
+
+def card_name(card: Card | str) -> str:
+    """A card as a screen reader says it: "nueve de corazones", "nove de copas"."""
+    if isinstance(card, str):
+        try:
+            card = Card.parse(card)
+        except UnknownCard:
+            return card
+    return gettext("%(rank)s of %(suit)s", rank=RANK_NAMES[card.rank], suit=SUIT_NAMES[card.suit])
+
+
+def player_name(player: int) -> str:
+    """Players are numbered from 0 in the API and from 1 for people."""
+    return gettext("Player %(number)s", number=player + 1)
+
+
+def suit_name(suit: str) -> str:
+    return str(SUIT_NAMES[suit])

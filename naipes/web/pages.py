@@ -1,0 +1,102 @@
+"""The reader's pages: ``/`` picks a language, ``/<lang>/`` and ``/<lang>/<game>/`` read."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, url_for
+
+from ..engine.games import GAMES
+from ..engine.solo_whist import settlement_table
+from .api import _body, _engine_call
+from .assets import asset_url
+from .errors import ApiError
+from .i18n import best_language, card_name, language_name, player_name, suit_name
+
+bp = Blueprint("pages", __name__)
+
+
+def _site():
+    return current_app.extensions["naipes"]
+
+
+@bp.url_value_preprocessor
+def known_language(endpoint, values):
+    if values and "lang" in values and values["lang"] not in _site().languages:
+        abort(404)
+
+
+@bp.get("/")
+def root():
+    response = redirect(url_for("pages.home", lang=best_language(header_only=True)))
+    response.vary.add("Accept-Language")
+    return response
+
+
+@bp.get("/<lang>/")
+def home(lang: str):
+    library = _site().library
+    alternates = {other: url_for("pages.home", lang=other) for other in library.languages}
+    return render_template("home.html", home=library.homes[lang], games=library.games_in(lang), alternates=alternates)
+
+
+def _game_page(lang: str, slug: str):
+    page = _site().library.game(lang, slug)
+    if page is None:
+        abort(404)
+    return page
+
+
+def _alternates(page, endpoint: str) -> dict[str, str]:
+    library = _site().library
+    return {
+        other.lang: url_for(endpoint, lang=other.lang, slug=other.slug)
+        for lang in library.languages
+        for other in library.games_in(lang)
+        if other.game == page.game
+    }
+
+
+@bp.get("/<lang>/<slug>/")
+def game(lang: str, slug: str):
+    page = _game_page(lang, slug)
+    return render_template("game.html", page=page, alternates=_alternates(page, "pages.game"))
+
+
+@bp.post("/<lang>/<slug>/diagram")
+def diagram(lang: str, slug: str):
+    """A position drawn as the page draws it, for the "try it" mode: the browser sends what the API answered."""
+    page = _game_page(lang, slug)
+    engine = GAMES[page.game]
+    data = _body()
+    position = _engine_call(engine.Position.from_json, data.get("position"))
+    try_player = data.get("try")
+    if not (try_player is None or (isinstance(try_player, int) and not isinstance(try_player, bool))):
+        raise ApiError(400, "invalid_body", "try")
+    actors = sorted({move.player for move in engine.legal_moves(position)})
+    return render_template(
+        "diagram_fragment.html", game=page.game, position=position.to_json(), try_player=try_player, actors=actors
+    )
+
+
+def register_template_helpers(app: Flask) -> None:
+    app.jinja_env.globals.update(
+        asset_url=asset_url,
+        card_name=card_name,
+        player_name=player_name,
+        suit_name=suit_name,
+        language_name=language_name,
+        settlement_table=settlement_table,
+    )
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    @app.context_processor
+    def site_context():
+        site = _site()
+        lang = site.lang()
+        return {
+            "lang": lang,
+            "site": site,
+            "languages": site.languages,
+            "nav_games": site.library.games_in(lang),
+            "static_export": app.config["STATIC_EXPORT"],
+        }

@@ -1,0 +1,77 @@
+"""Everything the site shows, loaded and checked once when the app starts.
+
+Pages and examples are read from ``content/`` and every example is run through
+the engine here, so a broken page or a refused example step stops the app (and
+the build) at start-up instead of reaching a reader.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from flask_babel import get_locale
+
+from ..content import CONTENT_DIR, Library, load_library
+from ..examples import Captions, Example, ExampleError, load_captions, load_examples
+
+
+@dataclass
+class SiteData:
+    library: Library
+    examples: dict[str, Example]
+    captions_by_lang: dict[tuple[str, str], Captions]
+
+    @classmethod
+    def load(cls, content_dir: Path = CONTENT_DIR) -> SiteData:
+        library = load_library(content_dir)
+        examples = load_examples(content_dir / "examples")
+        captions = {
+            (lang, example.id): load_captions(example, lang, content_dir)
+            for lang in library.languages
+            for example in examples.values()
+        }
+        for lang in library.languages:
+            for page in library.games_in(lang):
+                missing = [eid for eid in page.example_ids if eid not in examples]
+                if missing:
+                    raise ExampleError(f"{lang}/{page.slug}: unknown examples {', '.join(missing)}")
+        return cls(library, examples, captions)
+
+    @cached_property
+    def languages(self) -> tuple[str, ...]:
+        return self.library.languages
+
+    @staticmethod
+    def lang() -> str:
+        return str(get_locale().language)
+
+    def captions(self, example: Example, lang: str | None = None) -> Captions:
+        return self.captions_by_lang[(lang or self.lang(), example.id)]
+
+    def game_title(self, game_id: str, lang: str | None = None) -> str:
+        for page in self.library.games_in(lang or self.lang()):
+            if page.game == game_id:
+                return page.title
+        return game_id
+
+    def example_json(self, example: Example, lang: str | None = None) -> dict:
+        """An example as ``GET /api/v1/examples/{id}`` returns it."""
+        captions = self.captions(example, lang)
+        return {
+            "id": example.id,
+            "game": example.game,
+            "title": captions.title,
+            "caption": captions.start,
+            "start": example.start.to_json(),
+            "steps": [
+                {
+                    "move": step.move.to_json(),
+                    "position": step.position.to_json(),
+                    "events": [event.to_json() for event in step.events],
+                    "caption": caption,
+                }
+                for step, caption in zip(example.steps, captions.steps)
+            ],
+        }

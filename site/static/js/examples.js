@@ -1,0 +1,215 @@
+// The step-through widget for every worked example, and its "try it" mode.
+// The page already holds every step (it reads without JavaScript); this script
+// shows one step at a time, keeps the step in the address so that a link, a reload
+// or the language switch returns to it, and lets the reader try moves, which the
+// engine judges through the JSON API. No rule of any game is written here.
+(function () {
+  "use strict";
+
+  function fill(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+  }
+
+  function keepStepInLanguageLinks() {
+    document.querySelectorAll("[data-lang-link]").forEach(function (link) {
+      var url = new URL(link.getAttribute("href"), window.location.href);
+      url.hash = window.location.hash;
+      link.setAttribute("href", url.pathname + url.search + url.hash);
+    });
+  }
+
+  function postJSON(url, body) {
+    return fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify(body)
+    });
+  }
+
+  // A click contributes part of a move; arrays are joined (two cards make a pair).
+  function merge(pending, finish) {
+    var move = Object.assign({}, pending);
+    Object.keys(finish).forEach(function (key) {
+      move[key] = Array.isArray(pending[key]) && Array.isArray(finish[key])
+        ? pending[key].concat(finish[key]) : finish[key];
+    });
+    return move;
+  }
+
+  function Example(figure) {
+    this.figure = figure;
+    this.id = figure.dataset.example;
+    this.steps = Array.prototype.slice.call(figure.querySelectorAll(".example-step"));
+    this.controls = figure.querySelector(".example-controls");
+    this.counter = figure.querySelector(".step-counter");
+    this.link = figure.querySelector(".step-link");
+    this.live = figure.querySelector("[data-live]");
+    this.panel = figure.querySelector(".try-panel");
+    this.tryButton = figure.querySelector("[data-try]");
+    this.current = 0;
+    this.pending = null;
+    this.data = null;
+    figure.classList.add("enhanced");
+    this.controls.hidden = false;
+    this.controls.addEventListener("click", this.onControl.bind(this));
+    figure.querySelector(".example-steps").addEventListener("keydown", this.onKey.bind(this));
+    this.controls.addEventListener("keydown", this.onKey.bind(this));
+    if (this.panel) {
+      this.tryDiagram = this.panel.querySelector("[data-try-diagram]");
+      this.tryMessage = this.panel.querySelector("[data-try-message]");
+      this.tryDiagram.addEventListener("click", this.onTryClick.bind(this));
+      this.panel.querySelector("[data-try-restart]").addEventListener("click", this.openTry.bind(this));
+      this.panel.querySelector("[data-try-close]").addEventListener("click", this.closeTry.bind(this));
+    }
+    var match = window.location.hash.match(new RegExp("^#" + this.id + "-step-(\\d+)$"));
+    this.show(match ? Number(match[1]) : 0, { announce: false, remember: false });
+    if (match) { figure.scrollIntoView(); }
+  }
+
+  Example.prototype.label = function (n) {
+    var total = this.steps.length - 1;
+    return n === 0 ? this.figure.dataset.labelStart
+      : fill(this.figure.dataset.labelStep, { n: n, total: total });
+  };
+
+  Example.prototype.show = function (n, options) {
+    options = options || {};
+    var last = this.steps.length - 1;
+    this.current = Math.max(0, Math.min(last, n));
+    var current = this.current;
+    this.steps.forEach(function (step, i) { step.hidden = i !== current; });
+    if (this.counter) { this.counter.textContent = this.label(current); }
+    this.controls.querySelectorAll("[data-go]").forEach(function (button) {
+      var go = button.dataset.go;
+      button.disabled = (go === "first" || go === "prev") ? current === 0 : current === last;
+    });
+    var anchor = "#" + this.steps[current].id;
+    if (this.link) { this.link.setAttribute("href", anchor); }
+    if (options.remember !== false) {
+      window.history.replaceState(null, "", anchor);
+      keepStepInLanguageLinks();
+    }
+    if (options.announce !== false) {
+      var caption = this.steps[current].querySelector(".caption");
+      this.live.textContent = this.label(current) + ". " + caption.textContent;
+    }
+  };
+
+  Example.prototype.go = function (where) {
+    var last = this.steps.length - 1;
+    var target = { first: 0, prev: this.current - 1, next: this.current + 1, last: last }[where];
+    if (target === undefined) { return; }
+    if (this.panel && !this.panel.hidden) { this.closeTry(); }
+    this.show(target);
+  };
+
+  Example.prototype.onControl = function (event) {
+    var button = event.target.closest("[data-go]");
+    if (button) { this.go(button.dataset.go); return; }
+    if (event.target.closest("[data-try]")) {
+      if (this.panel.hidden) { this.openTry(); } else { this.closeTry(); }
+    }
+  };
+
+  Example.prototype.onKey = function (event) {
+    var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+    var where = keys[event.key];
+    if (!where || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var scroller = event.target.closest(".diagram-scroll");
+    if (scroller && scroller.scrollWidth > scroller.clientWidth) { return; }
+    event.preventDefault();
+    this.go(where);
+  };
+
+  Example.prototype.loadData = function () {
+    if (this.data) { return Promise.resolve(this.data); }
+    var self = this;
+    var url = "/api/v1/examples/" + encodeURIComponent(this.id) + "?lang=" + document.documentElement.lang;
+    return fetch(url).then(function (response) {
+      if (!response.ok) { throw new Error(response.statusText); }
+      return response.json();
+    }).then(function (data) { self.data = data; return data; });
+  };
+
+  Example.prototype.openTry = function () {
+    var self = this;
+    this.panel.hidden = false;
+    this.tryButton.setAttribute("aria-expanded", "true");
+    this.tryMessage.textContent = "";
+    this.loadData().then(function (data) {
+      self.position = self.current === 0 ? data.start : data.steps[self.current - 1].position;
+      return self.renderTry();
+    }).then(function () {
+      self.tryDiagram.focus();
+    }).catch(function () {
+      self.tryMessage.textContent = self.figure.dataset.labelNetwork;
+    });
+  };
+
+  Example.prototype.closeTry = function () {
+    this.panel.hidden = true;
+    this.pending = null;
+    this.tryButton.setAttribute("aria-expanded", "false");
+    this.tryButton.focus();
+  };
+
+  Example.prototype.renderTry = function () {
+    var self = this;
+    var body = { position: this.position, "try": Number(this.figure.dataset.tryPlayer) };
+    return postJSON(this.figure.dataset.diagramUrl, body).then(function (response) {
+      if (!response.ok) { throw new Error(response.statusText); }
+      return response.text();
+    }).then(function (html) {
+      self.pending = null;
+      self.tryDiagram.innerHTML = html;
+    });
+  };
+
+  Example.prototype.onTryClick = function (event) {
+    var button = event.target.closest("button");
+    if (!button) { return; }
+    var data = button.dataset;
+    if (data.move) { this.send(JSON.parse(data.move)); return; }
+    var finish = data.finish ? JSON.parse(data.finish) : null;
+    var samePlayer = this.pending && finish && (finish.player === undefined || finish.player === this.pending.move.player);
+    if (this.pending && this.pending.button === button) {
+      this.release();
+    } else if (this.pending && finish && samePlayer) {
+      this.send(merge(this.pending.move, finish));
+    } else if (data.start) {
+      this.release();
+      this.pending = { move: JSON.parse(data.start), button: button };
+      button.setAttribute("aria-pressed", "true");
+      this.tryMessage.textContent = this.figure.dataset.labelPicked;
+    }
+  };
+
+  Example.prototype.release = function () {
+    if (this.pending) { this.pending.button.setAttribute("aria-pressed", "false"); }
+    this.pending = null;
+  };
+
+  Example.prototype.send = function (move) {
+    var self = this;
+    var dataset = this.figure.dataset;
+    this.release();
+    postJSON(dataset.applyUrl, { position: this.position, move: move }).then(function (response) {
+      return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
+    }).then(function (result) {
+      if (!result.ok) {
+        self.tryMessage.textContent = dataset.labelRefused + " " + result.answer.error.message;
+        return;
+      }
+      self.position = result.answer.position;
+      return self.renderTry().then(function () {
+        self.tryMessage.textContent = dataset.labelAccepted;
+        self.tryDiagram.focus();
+      });
+    }).catch(function () {
+      self.tryMessage.textContent = dataset.labelNetwork;
+    });
+  };
+
+  document.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
+  keepStepInLanguageLinks();
+})();

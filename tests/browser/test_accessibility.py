@@ -1,0 +1,41 @@
+"""Every page, as served, passes the Nu HTML Checker and axe-core with no violation."""
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+PAGES = ["/es/", "/pt/", "/es/no-such-page/", "/pt/no-such-page/"] + [
+    f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES
+]
+
+
+def test_every_page_is_valid_html(client, tmp_path):
+    assert VNU.is_file() and shutil.which("java"), "run ./scripts/test: it installs vnu-jar and Java"
+    files = []
+    for n, url in enumerate(PAGES):
+        path = tmp_path / f"page{n}.html"
+        path.write_bytes(client.get(url).get_data())
+        files.append(str(path))
+    result = subprocess.run(
+        ["java", "-jar", str(VNU), "--errors-only", "--format", "json", *files],
+        capture_output=True, text=True,
+    )
+    messages = json.loads(result.stderr or '{"messages": []}')["messages"]
+    problems = [f"{PAGES[files.index(m['url'].removeprefix('file:'))]}: {m['message']}" for m in messages]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("url", PAGES)
+def test_every_page_has_no_axe_violation(page, live_server, url):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.goto(live_server + url)
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()

@@ -1,0 +1,59 @@
+"""The site in real Chromium: every page loads cleanly, switches language, prints, fits a phone."""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+PAGES = ["/es/", "/pt/"] + [f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES]
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_every_page_loads_with_no_console_error(page, live_server, url):
+    response = page.goto(live_server + url)
+    assert response.status == 200
+    assert page.locator("h1").count() == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_language_switch_keeps_the_game(page, live_server, game):
+    page.goto(f"{live_server}/es/{game}/")
+    title_es = page.locator("h1").inner_text()
+    page.get_by_role("link", name="Português").click()
+    page.wait_for_url(f"{live_server}/pt/{game}/")
+    assert page.locator("html").get_attribute("lang") == "pt"
+    assert page.locator("h1").inner_text() != title_es
+
+
+@pytest.mark.parametrize("url", [f"/es/{game}/" for game in GAMES] + ["/pt/old-maid/"])
+def test_printing_hides_navigation_and_opens_every_faq_answer(page, live_server, url):
+    page.goto(live_server + url)
+    page.emulate_media(media="print")
+    assert not page.locator(".site-header").is_visible()
+    assert not page.locator(".lang-switch").is_visible()
+    answers = page.locator(".faq details .prose")
+    assert answers.count() >= 8
+    for i in range(answers.count()):
+        assert answers.nth(i).is_visible()
+    steps = page.locator(".example-step")
+    for i in range(steps.count()):
+        assert steps.nth(i).is_visible()
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_a_phone_screen_never_scrolls_sideways(browser, live_server, url):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(live_server + url)
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    context.close()
+    assert overflow <= 0
+
+
+def test_the_skip_link_is_the_first_stop_and_leads_to_the_content(page, live_server):
+    page.goto(live_server + "/es/old-maid/")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.className")
+    assert focused == "skip-link"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"

@@ -1,0 +1,67 @@
+"""Fixtures shared by every test: the app and its client (as in the Flask tutorial),
+and for browser tests a live server and Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from naipes.web import create_app
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def app():
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def live_server(app):
+    """The app on a free loopback port, in a thread, for the browser."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("Debian's chromium is not installed: run ./scripts/test, which installs it")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture()
+def page(browser):
+    """A fresh page that fails the test on any console error or uncaught exception."""
+    context = browser.new_context(locale="es-ES")
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: message.type == "error" and problems.append(message.text))
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.problems = problems
+    yield page
+    context.close()
+    assert not problems, f"the page reported errors: {problems}"

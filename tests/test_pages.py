@@ -1,0 +1,94 @@
+"""What a reader gets from each address: the right language, the right page, kind errors."""
+
+import re
+
+import pytest
+
+GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+PAGES = ["/es/", "/pt/"] + [f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES]
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [("pt-PT,pt;q=0.9", "pt"), ("pt-BR", "pt"), ("pt", "pt"), ("es-ES,es;q=0.9", "es"),
+     ("en-GB,en;q=0.8", "es"), ("fr-FR, pt;q=0.5", "pt"), ("", "es")],
+)
+def test_the_root_sends_a_visitor_to_their_language(client, header, lang):
+    response = client.get("/", headers={"Accept-Language": header})
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"/{lang}/")
+    assert "Accept-Language" in response.headers["Vary"]
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_every_page_declares_its_language_and_its_alternates(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    lang = url.split("/")[1]
+    assert f'<html lang="{lang}">' in html
+    assert re.search(r'<link rel="alternate" hreflang="es" href="[^"]+">', html)
+    assert re.search(r'<link rel="alternate" hreflang="pt" href="[^"]+">', html)
+    assert 'class="skip-link" href="#main"' in html
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_language_switch_keeps_the_reader_on_the_same_game(client, game):
+    html = client.get(f"/es/{game}/").get_data(as_text=True)
+    assert f'<a href="/pt/{game}/" hreflang="pt" lang="pt" data-lang-link>Português</a>' in html
+    html = client.get(f"/pt/{game}/").get_data(as_text=True)
+    assert f'<a href="/es/{game}/" hreflang="es" lang="es" data-lang-link>Español</a>' in html
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_nothing_is_fetched_from_outside_the_site(client, url):
+    html = client.get(url).get_data(as_text=True)
+    assert not re.search(r'(src|href)="(https?:)?//', html)
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_headings_never_skip_a_level(client, url):
+    html = client.get(url).get_data(as_text=True)
+    levels = [int(level) for level in re.findall(r"<h([1-6])[ >]", html)]
+    assert levels[0] == 1 and levels.count(1) == 1
+    assert all(b - a <= 1 for a, b in zip(levels, levels[1:]))
+
+
+def test_rules_pages_number_their_sections_and_open_with_a_contents_list(client):
+    html = client.get("/es/old-maid/").get_data(as_text=True)
+    assert '<span class="section-number">01</span>' in html
+    assert '<nav class="toc"' in html
+
+
+def test_faq_answers_are_details_elements(client):
+    html = client.get("/pt/solo-whist/").get_data(as_text=True)
+    assert html.count("<details>") >= 8
+    assert html.count("<summary>") == html.count("<details>")
+
+
+@pytest.mark.parametrize(
+    ("url", "header", "words"),
+    [("/es/no-such-game/", "", "Página no encontrada"), ("/pt/no-such-game/", "", "Página não encontrada"),
+     ("/fr/", "pt-PT", "Página não encontrada"), ("/fr/old-maid/", "es", "Página no encontrada")],
+)
+def test_unknown_languages_and_games_get_a_kind_404_page(client, url, header, words):
+    response = client.get(url, headers={"Accept-Language": header})
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"
+    assert words in response.get_data(as_text=True)
+
+
+def test_pages_carry_security_headers(client):
+    response = client.get("/es/")
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_assets_have_content_hashed_names_and_are_cached_forever(client):
+    html = client.get("/es/").get_data(as_text=True)
+    href = re.search(r'href="(/static/css/site\.[0-9a-f]{10}\.css)"', html).group(1)
+    response = client.get(href)
+    assert response.status_code == 200
+    assert "immutable" in response.headers["Cache-Control"]
+    assert client.get("/static/css/site.css").status_code == 404
+    assert client.get("/static/css/site.0000000000.css").status_code == 404
