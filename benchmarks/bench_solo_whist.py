@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from math import comb
 
 from naipes.engine import solo_whist
 
@@ -74,4 +75,11 @@ def run(quick: bool = False) -> list[tuple[str, float, str]]:
         ("share of those deals played rather than annulled", 100 * played / deals, "%"),
         (f"hands of 13 with at least one void suit ({void_deals:,} deals)",
          100 * hands_with_void / (4 * void_deals), "%"),
+        ("  the exact probability, for comparison", 100 * exact_void_share(), "%"),
     ]
+
+
+def exact_void_share() -> float:
+    """The chance that a 13-card hand misses at least one suit (inclusion-exclusion over the suits)."""
+    hands = comb(52, 13)
+    return (4 * comb(39, 13) - 6 * comb(26, 13) + 4 * comb(13, 13)) / hands
