@@ -9,6 +9,7 @@ from flask_babel import Babel
 
 from . import api, assets, pages
 from .errors import register_error_handlers
+from ..content import CONTENT_DIR
 from .i18n import select_locale
 from .sitedata import SiteData
 
@@ -33,13 +34,15 @@ def create_app(test_config: dict | None = None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
         ASSET_MAX_AGE=365 * 24 * 3600,
         STATIC_EXPORT=False,
+        CONTENT_DIR=CONTENT_DIR,
+        PDF_DIR=ROOT / "dist",
         JSON_SORT_KEYS=False,
     )
     if test_config:
         app.config.update(test_config)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
-    app.extensions["naipes"] = SiteData.load()
+    app.extensions["naipes"] = SiteData.load(app.config["CONTENT_DIR"])
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(assets.bp)
     app.register_blueprint(api.bp)

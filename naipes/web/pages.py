@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, url_for
+from pathlib import Path
+
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, send_from_directory, url_for
 
 from ..engine.games import GAMES
 from ..engine.solo_whist import settlement_table
@@ -61,6 +63,32 @@ def game(lang: str, slug: str):
     return render_template("game.html", page=page, alternates=_alternates(page, "pages.game"))
 
 
+@bp.get("/<lang>/<slug>/sheet/")
+def sheet(lang: str, slug: str):
+    """The printable rule sheet: the whole page laid out for A4, every step drawn, every answer open."""
+    page = _game_page(lang, slug)
+    return render_template("game.html", page=page, alternates=_alternates(page, "pages.sheet"), sheet=True)
+
+
+def pdf_name(page) -> str:
+    return f"naipes-{page.slug}-{page.lang}.pdf"
+
+
+def pdf_available(page) -> bool:
+    """The PDFs are written by ``build.py``; the static export always has them, the live site once built."""
+    if current_app.config["STATIC_EXPORT"]:
+        return True
+    return (Path(current_app.config["PDF_DIR"]) / page.lang / page.slug / pdf_name(page)).is_file()
+
+
+@bp.get("/<lang>/<slug>/<name>.pdf")
+def pdf(lang: str, slug: str, name: str):
+    page = _game_page(lang, slug)
+    if f"{name}.pdf" != pdf_name(page) or not pdf_available(page):
+        abort(404)
+    return send_from_directory(Path(current_app.config["PDF_DIR"]) / lang / slug, pdf_name(page))
+
+
 @bp.post("/<lang>/<slug>/diagram")
 def diagram(lang: str, slug: str):
     """A position drawn as the page draws it, for the "try it" mode: the browser sends what the API answered."""
@@ -85,6 +113,8 @@ def register_template_helpers(app: Flask) -> None:
         suit_name=suit_name,
         language_name=language_name,
         settlement_table=settlement_table,
+        pdf_name=pdf_name,
+        pdf_available=pdf_available,
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -1,0 +1,115 @@
+"""The step-through widget, as a reader uses it: buttons, keys, links to steps, "try it"."""
+
+import re
+
+import pytest
+
+from naipes.examples import load_examples
+
+pytestmark = pytest.mark.browser
+
+EXAMPLES = load_examples()
+
+
+def widget(page, example_id):
+    return page.locator(f"figure#{example_id}")
+
+
+def visible_step(figure):
+    return figure.locator(".example-step:visible")
+
+
+def test_the_buttons_step_through_the_seeds_example(page, live_server):
+    page.goto(live_server + "/es/old-maid/")
+    figure = widget(page, "old-maid-nines")
+    counter = figure.locator(".step-counter")
+    assert counter.inner_text() == "Inicio"
+    assert visible_step(figure).count() == 1
+    figure.get_by_role("button", name="Siguiente").click()
+    assert counter.inner_text() == "Paso 1 de 3"
+    assert visible_step(figure).get_attribute("id") == "old-maid-nines-step-1"
+    figure.get_by_role("button", name="Último").click()
+    assert counter.inner_text() == "Paso 3 de 3"
+    assert figure.get_by_role("button", name="Siguiente").is_disabled()
+    figure.get_by_role("button", name="Anterior").click()
+    assert counter.inner_text() == "Paso 2 de 3"
+    figure.get_by_role("button", name="Primero").click()
+    assert counter.inner_text() == "Inicio"
+
+
+def test_the_arrow_keys_step_through_and_the_caption_is_announced(page, live_server):
+    page.goto(live_server + "/pt/old-maid/")
+    figure = widget(page, "old-maid-nines")
+    figure.get_by_role("button", name="Seguinte").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert figure.locator(".step-counter").inner_text() == "Passo 2 de 3"
+    live = figure.locator("[data-live]")
+    assert live.get_attribute("aria-live") == "polite"
+    assert visible_step(figure).locator(".caption").inner_text() in live.inner_text()
+    page.keyboard.press("End")
+    assert figure.locator(".step-counter").inner_text() == "Passo 3 de 3"
+    page.keyboard.press("Home")
+    assert figure.locator(".step-counter").inner_text() == "Início"
+
+
+def test_a_step_link_survives_a_reload(page, live_server):
+    page.goto(live_server + "/es/old-maid/")
+    figure = widget(page, "old-maid-nines")
+    figure.get_by_role("button", name="Siguiente").click()
+    figure.get_by_role("button", name="Siguiente").click()
+    assert page.url.endswith("#old-maid-nines-step-2")
+    assert figure.locator(".step-link").get_attribute("href") == "#old-maid-nines-step-2"
+    page.reload()
+    assert widget(page, "old-maid-nines").locator(".step-counter").inner_text() == "Paso 2 de 3"
+
+
+def test_the_language_switch_keeps_the_step(page, live_server):
+    page.goto(live_server + "/es/old-maid/#old-maid-nines-step-1")
+    widget(page, "old-maid-nines").get_by_role("button", name="Siguiente").click()
+    page.get_by_role("link", name="Português").click()
+    page.wait_for_url(re.compile(r"/pt/old-maid/#old-maid-nines-step-2$"))
+    assert widget(page, "old-maid-nines").locator(".step-counter").inner_text() == "Passo 2 de 3"
+
+
+@pytest.mark.parametrize("example_id", sorted(EXAMPLES))
+def test_every_example_steps_from_first_to_last(page, live_server, example_id):
+    example = EXAMPLES[example_id]
+    page.goto(f"{live_server}/es/{example.game}/")
+    figure = widget(page, example_id)
+    total = len(example.steps)
+    if total == 0:
+        assert visible_step(figure).count() == 1
+        return
+    for n in range(1, total + 1):
+        figure.get_by_role("button", name="Siguiente").click()
+        assert visible_step(figure).get_attribute("id") == f"{example_id}-step-{n}"
+    assert figure.get_by_role("button", name="Siguiente").is_disabled()
+
+
+def test_try_it_refuses_a_false_pair_and_says_why(page, live_server):
+    page.goto(live_server + "/es/old-maid/")
+    figure = widget(page, "old-maid-nines")
+    figure.get_by_role("button", name="Pruébalo").click()
+    panel = figure.locator(".try-panel")
+    panel.get_by_role("button", name="nueve de tréboles").click()
+    panel.get_by_role("button", name="dama de picas").click()
+    message = panel.locator("[data-try-message]")
+    message.filter(has_text="9♣").wait_for()
+    assert "9♣ y Q♠ no forman pareja" in message.inner_text()
+    page.problems[:] = [p for p in page.problems if "422" not in p]
+
+
+def test_try_it_accepts_any_two_nines_and_then_a_blind_draw(page, live_server):
+    page.goto(live_server + "/pt/old-maid/")
+    figure = widget(page, "old-maid-nines")
+    figure.get_by_role("button", name="Experimente").click()
+    panel = figure.locator(".try-panel")
+    panel.get_by_role("button", name="nove de ouros").click()
+    panel.get_by_role("button", name="nove de paus").click()
+    panel.locator("[data-try-message]").filter(has_text="aceita").wait_for()
+    assert panel.get_by_role("button", name="nove de ouros").count() == 0
+    blind = panel.locator("button[data-move]")
+    assert blind.count() == 3
+    blind.nth(1).click()
+    panel.get_by_role("button", name="dama de copas").wait_for()
