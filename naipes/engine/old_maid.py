@@ -390,7 +390,7 @@ def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
     if position.phase == OVER:
         if position.loser is None:
             raise IllegalMove("game_over", N_("The game is over"))
-        raise IllegalMove("game_over", N_("The game is over: %(losing_player)s kept the last queen"),
+        raise IllegalMove("game_over", N_("The game is over: %(losing_player)s was left with the last queen"),
                           losing_player=position.loser)
     if not isinstance(move, (Discard, Draw, Arrange)):
         raise InvalidMove("an Old Maid move is a discard, a draw or an arrange")
@@ -441,7 +441,8 @@ def _discard(position: Position, move: Discard) -> tuple[Position, list[Event]]:
                                               " from %(offering_player)s"),
                           player=player, taker_player=position.taker, offering_player=position.offerer)
     if position.phase == PAIRING and player != position.taker:
-        raise IllegalMove("not_your_turn", N_("Only %(taker_player)s lays aside a pair now, the one just drawn"),
+        raise IllegalMove("not_your_turn", N_("Only %(taker_player)s may lay aside a pair now: the pair their"
+                                              " draw just made"),
                           player=player, taker_player=position.taker)
     hand = position.hands[player]
     for card in move.cards:
