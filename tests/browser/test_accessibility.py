@@ -36,6 +36,8 @@ def test_every_page_is_valid_html(client, tmp_path):
 def test_every_page_has_no_axe_violation(page, live_server, url):
     from axe_playwright_python.sync_playwright import Axe
 
-    page.goto(live_server + url)
+    response = page.goto(live_server + url)
+    if response.status == 404:
+        page.problems[:] = [p for p in page.problems if "404" not in p]
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()

@@ -79,10 +79,17 @@
     var current = this.current;
     this.steps.forEach(function (step, i) { step.hidden = i !== current; });
     if (this.counter) { this.counter.textContent = this.label(current); }
-    this.controls.querySelectorAll("[data-go]").forEach(function (button) {
+    var buttons = this.controls.querySelectorAll("[data-go]");
+    buttons.forEach(function (button) {
       var go = button.dataset.go;
       button.disabled = (go === "first" || go === "prev") ? current === 0 : current === last;
     });
+    // A button that disables itself under the reader's focus would drop the focus to
+    // the page, and with it the arrow keys: hand it to the nearest live control.
+    if (document.activeElement && document.activeElement.disabled) {
+      var live = Array.prototype.filter.call(buttons, function (b) { return !b.disabled; });
+      if (live.length) { live[current === 0 ? 0 : live.length - 1].focus(); }
+    }
     var anchor = "#" + this.steps[current].id;
     if (this.link) { this.link.setAttribute("href", anchor); }
     if (options.remember !== false) {
@@ -211,5 +218,9 @@
   };
 
   document.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
+  // Browsers without ::details-content still print every FAQ answer.
+  window.addEventListener("beforeprint", function () {
+    document.querySelectorAll(".faq details").forEach(function (details) { details.open = true; });
+  });
   keepStepInLanguageLinks();
 })();
