@@ -391,12 +391,12 @@ class Position:
         return tuple(won)
 
     @property
-    def exposed(self) -> int | None:
-        """The open misère bidder once their hand lies face up on the table, else ``None``."""
+    def exposed(self) -> bool:
+        """The open misère bidder's hand lies face up: the first trick is over and they did not take it."""
         contract = self.contract
         if contract is None or contract.bid != OPEN_MISERE or not self.tricks:
-            return None
-        return None if self.tricks[0].winner == contract.bidder else contract.bidder
+            return False
+        return self.tricks[0].winner != contract.bidder
 
     def to_json(self) -> dict[str, Any]:
         """The API's JSON; ``to_move`` and ``exposed`` are added for display and ignored on input."""

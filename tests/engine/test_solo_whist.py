@@ -456,11 +456,11 @@ def test_a_declared_abundance_is_lost_the_moment_its_bidder_loses_a_trick():
 
 def test_open_misere_lays_the_bidders_hand_open_after_the_first_trick():
     position = in_play(["5S 9H", "2S 3H", "3S 8H", "4S 7H"], "open_misere", 1)
-    assert position.to_json()["exposed"] is None
+    assert position.to_json()["exposed"] is False
     position, events = play(position, "5S", "2S", "3S", "4S")
     assert types(events) == ["played", "trick_won", "hand_exposed"]
     assert events[-1].to_json() == {"type": "hand_exposed", "player": 1, "cards": ["3H"]}
-    assert position.exposed == 1 and position.to_json()["exposed"] == 1
+    assert position.exposed is True and position.to_json()["exposed"] is True
     position, events = play(position, "9H", "3H", "8H", "7H")
     assert position.result == sw.Result(True, (2, 0, 0, 0), (-6, 18, -6, -6))
     assert "hand_exposed" not in types(events)
@@ -470,7 +470,7 @@ def test_open_misere_taken_at_the_first_trick_ends_before_anything_is_exposed():
     position = in_play(["2S 9H", "5S 3H", "3S 8H", "4S 7H"], "open_misere", 1)
     position, events = play(position, "2S", "5S", "3S", "4S")
     assert types(events) == ["played", "trick_won", "contract_decided"]
-    assert position.exposed is None and position.result.settlement == (6, -18, 6, 6)
+    assert position.exposed is False and position.result.settlement == (6, -18, 6, 6)
 
 
 def test_every_other_contract_is_played_to_the_last_trick_even_once_decided():
