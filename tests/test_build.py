@@ -37,6 +37,7 @@ LANGUAGES = LIBRARY.languages
 PAGES = [page for lang in LANGUAGES for page in LIBRARY.games_in(lang)]
 PAGE_IDS = [f"{page.lang}-{page.slug}" for page in PAGES]
 A4 = (595.28, 841.89)
+A4_CONTENT_WIDTH_PX = round((210 - 2 * 14) / 25.4 * 96)
 
 
 @dataclass
@@ -396,6 +397,19 @@ def test_every_example_steps_through_with_no_request_to_the_api(page, app, stati
 
     assert [url for url in requested if urlsplit(url).path.startswith("/api/")] == []
     assert [url for url in requested if not url.startswith(static_site)] == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("rules", PAGES, ids=PAGE_IDS)
+def test_every_sheet_fits_the_width_of_an_a4_page_in_print(browser, static_site, rules):
+    """Laid out for print at A4's width inside the sheet's margins (210 - 2 × 14 mm), nothing sticks out to be cut off."""
+    context = browser.new_context(viewport={"width": A4_CONTENT_WIDTH_PX, "height": 1000})
+    page = context.new_page()
+    page.emulate_media(media="print")
+    page.goto(f"{static_site}/{rules.lang}/{rules.slug}/sheet/")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    context.close()
+    assert overflow <= 0
 
 
 @pytest.mark.browser
