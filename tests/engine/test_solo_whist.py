@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -859,3 +860,87 @@ def run_example(example_id: str):
         position, events = sw.apply(position, sw.move_from_json(move))
         steps.append((position, events))
     return data, steps
+
+
+def events_of(steps, step: int) -> dict:
+    """The events of move number ``step`` (from 1), by type."""
+    return {event.type: event.to_json() for event in steps[step - 1][1]}
+
+
+EXAMPLE_IDS = ["solo-whist-auction", "solo-whist-six-tricks", "solo-whist-four-tricks", "solo-whist-misere-lost",
+               "solo-whist-open-misere", "solo-whist-advice-solo", "solo-whist-advice-misere"]
+
+
+@pytest.mark.parametrize("example_id", EXAMPLE_IDS)
+def test_every_example_has_one_caption_per_step_in_both_languages(example_id):
+    data, steps = run_example(example_id)
+    for lang in ("es", "pt"):
+        text = (ROOT / "content" / lang / "examples" / f"{example_id}.toml").read_text(encoding="utf-8")
+        captions = tomllib.loads(text)
+        assert captions["title"] and len(captions["captions"]) == len(steps) + 1
+
+
+def test_example_auction_overcalls_until_three_passes_close_it_on_a_misere():
+    data, steps = run_example("solo-whist-auction")
+    assert [move["bid"] for move in data["moves"]] == ["proposal", "acceptance", "solo", "misere", "pass", "pass",
+                                                       "pass"]
+    assert all(position.phase == "auction" for position, _ in steps[:-1])
+    assert events_of(steps, 7)["auction_closed"]["contract"] == {"bid": "misere", "bidder": 0, "partner": None,
+                                                                 "trump": None}
+    assert steps[-1][0].to_move == 1
+
+
+def test_example_six_tricks_is_the_seeds_solo_paid_by_each_defender():
+    data, steps = run_example("solo-whist-six-tricks")
+    start = sw.Position.from_json(data["start"])
+    assert start.contract.bid == "solo" and start.contract.bidder == 0 and start.tricks_won()[0] == 4
+    assert [position.tricks_won()[0] for position, _ in steps[3::4]] == [4, 5, 6]
+    assert events_of(steps, 12)["contract_decided"] == {"type": "contract_decided", "made": True,
+                                                        "tricks": [6, 3, 3, 1], "settlement": [6, -2, -2, -2]}
+
+
+def test_example_four_tricks_is_the_same_stake_paid_by_the_bidder():
+    data, steps = run_example("solo-whist-four-tricks")
+    start = sw.Position.from_json(data["start"])
+    assert start.contract.bid == "solo" and start.contract.bidder == 0 and start.tricks_won()[0] == 4
+    assert [position.tricks_won()[0] for position, _ in steps[3::4]] == [4, 4, 4]
+    assert events_of(steps, 8)["trick_won"]["winner"] == 2
+    decided = events_of(steps, 12)["contract_decided"]
+    assert decided["made"] is False and decided["settlement"] == [-6, 2, 2, 2]
+
+
+def test_example_misere_lost_ends_at_the_first_trick_its_bidder_takes():
+    data, steps = run_example("solo-whist-misere-lost")
+    assert steps[3][0].phase == "play" and events_of(steps, 4)["trick_won"]["winner"] == 0
+    final = steps[-1][0]
+    assert final.phase == "over" and len(final.tricks) == 2 and all(len(hand) == 2 for hand in final.hands)
+    assert events_of(steps, 8)["contract_decided"]["settlement"] == [3, -9, 3, 3]
+
+
+def test_example_open_misere_lays_the_hand_open_after_the_first_trick():
+    data, steps = run_example("solo-whist-open-misere")
+    assert not any(position.exposed for position, _ in steps[:3])
+    assert events_of(steps, 4)["hand_exposed"] == {"type": "hand_exposed", "player": 1, "cards": ["2C", "7D"]}
+    assert all(position.exposed for position, _ in steps[3:])
+    assert events_of(steps, 8)["contract_decided"]["settlement"] == [6, -18, 6, 6]
+
+
+def test_example_advice_solo_is_a_long_trump_suit_and_an_outside_ace():
+    data, steps = run_example("solo-whist-advice-solo")
+    start = sw.new_game(data["deal"]["seed"], dealer=data["deal"]["dealer"])
+    hand = start.hands[start.to_move]
+    trump = start.turn_up.suit
+    assert sum(card.suit == trump for card in hand) == 6
+    assert [card.code for card in hand if card.rank == "A"] == ["AH"]
+    assert steps[-1][0].contract == sw.Contract("solo", 0, None, trump)
+
+
+def test_example_advice_misere_sinks_on_the_unguarded_queen():
+    data, steps = run_example("solo-whist-advice-misere")
+    start = sw.Position.from_json(data["start"])
+    bidder = start.contract.bidder
+    assert [card.code for card in start.hands[bidder] if card.suit == "S"] == ["QS"]
+    assert events_of(steps, 4)["trick_won"]["winner"] != bidder
+    assert events_of(steps, 8)["trick_won"] == {"type": "trick_won", "winner": bidder,
+                                                "cards": ["5S", "4S", "3S", "QS"]}
+    assert steps[-1][0].result.made is False
