@@ -775,12 +775,14 @@ def test_random_deals_keep_every_rule():
     for seed in range(2500):
         position = sw.new_game(seed)
         check_json = seed % 25 == 0
+        happened = []
         while not position.is_over:
             moves = sw.legal_moves(position)
             assert moves and {move.player for move in moves} == {position.to_move}
             move = _biased_call(rng, moves) if position.phase == "auction" else rng.choice(moves)
             before = position
             position, events = sw.apply(position, move)
+            happened += events
             assert events[0].type in ("bid", "trump_named", "played")
             placed = [card for hand in position.hands for card in hand]
             placed += [card for trick in position.tricks for card in trick.cards]
@@ -795,7 +797,7 @@ def test_random_deals_keep_every_rule():
                 check_only_legal_moves_apply(before, moves)
         finished[position.phase] += 1
         if position.phase == "over":
-            check_the_end(position, events)
+            check_the_end(position, happened)
     assert finished["over"] > 1500 and finished["annulled"] > 100
 
 
@@ -818,7 +820,8 @@ def check_only_legal_moves_apply(position: sw.Position, moves: list) -> None:
 
 
 def check_the_end(position: sw.Position, events: list) -> None:
-    """The hand stopped at the right trick, and its settlement is zero-sum at the contract's stake."""
+    """The hand stopped at the right trick, its settlement is zero-sum at the contract's stake, and an
+    open misère was laid open once, after the first trick, unless its bidder took that trick."""
     contract, result, tricks = position.contract, position.result, position.tricks
     bidder = contract.bidder
     winners = [trick.winner for trick in tricks]
@@ -838,8 +841,14 @@ def check_the_end(position: sw.Position, events: list) -> None:
     stake = sw.STAKES[contract.bid]
     defenders = [p for p in range(4) if p != bidder and p != contract.partner]
     assert all(result.settlement[p] == (-stake if made else stake) for p in defenders)
-    exposed = [event for event in events if event.type == "hand_exposed"]
-    assert not exposed
+    exposed = [event.to_json() for event in events if event.type == "hand_exposed"]
+    if contract.bid == "open_misere" and winners[0] != bidder:
+        first_trick_over = [event.type for event in events].index("trick_won") + 1
+        assert events[first_trick_over].type == "hand_exposed"
+        assert exposed == [{"type": "hand_exposed", "player": bidder, "cards": exposed[0]["cards"]}]
+        assert len(exposed[0]["cards"]) == 12
+    else:
+        assert exposed == []
     assert events[-1].to_json() == {"type": "contract_decided", "made": made, "tricks": list(result.tricks),
                                     "settlement": list(result.settlement)}
 
