@@ -23,19 +23,21 @@ _HTTP_MESSAGES = {
     415: ("unsupported_media_type", lazy_gettext("Send JSON.")),
 }
 
+# The engine's account of a malformed position or move is for developers and stays in
+# English, in the error's "detail" field; the reader gets a sentence in their language.
 _ENGINE_MESSAGES = {
-    "invalid_position": lazy_gettext("The position is not valid: %(detail)s"),
-    "invalid_move": lazy_gettext("The move is not well formed: %(detail)s"),
-    "invalid_options": lazy_gettext("Those options are not allowed for this game: %(detail)s"),
+    "invalid_position": lazy_gettext("The position is not valid for this game."),
+    "invalid_move": lazy_gettext("The move is not well formed."),
+    "invalid_options": lazy_gettext("Those options are not allowed for this game."),
 }
 
 
 class ApiError(Exception):
     """A refusal of the API: an HTTP status, a stable code and a message already in the reader's language."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, detail: str | None = None) -> None:
         super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+        self.status, self.code, self.message, self.detail = status, code, message, detail
 
 
 def _format_param(name: str, value: object) -> object:
@@ -53,20 +55,24 @@ def engine_message(error: EngineError) -> str:
     params = {name: _format_param(name, value) for name, value in error.params.items()}
     if isinstance(error, IllegalMove):
         return gettext(error.message, **params)
-    return str(_ENGINE_MESSAGES[error.code]) % {"detail": error.english()}
+    return str(_ENGINE_MESSAGES[error.code])
 
 
 def api_error_from_engine(error: EngineError) -> ApiError:
-    status = 422 if isinstance(error, IllegalMove) else 400
-    return ApiError(status, error.code, engine_message(error))
+    if isinstance(error, IllegalMove):
+        return ApiError(422, error.code, engine_message(error))
+    return ApiError(400, error.code, engine_message(error), detail=error.english())
 
 
 def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def _json_error(status: int, code: str, message: str):
-    response = jsonify({"error": {"code": code, "message": str(message)}})
+def _json_error(status: int, code: str, message: str, detail: str | None = None):
+    error = {"code": code, "message": str(message)}
+    if detail:
+        error["detail"] = detail
+    response = jsonify({"error": error})
     response.status_code = status
     return response
 
@@ -74,7 +80,7 @@ def _json_error(status: int, code: str, message: str):
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):
-        return _json_error(error.status, error.code, error.message)
+        return _json_error(error.status, error.code, error.message, error.detail)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
