@@ -1,0 +1,734 @@
+"""The Double Solitaire race: two Klondike layouts racing to eight shared foundations.
+
+Each player deals their own 52-card deck into seven columns (1 to 7 cards, only
+the end card face up) and keeps the other 24 as their stock. Both play at once,
+each on their own layout: building down in alternating colours, moving runs,
+turning up freed cards at once, putting only kings (or runs headed by a king)
+into empty columns, and drawing three at a time with unlimited passes. The
+eight foundations are shared: any empty one takes any ace, every pile goes up in
+suit from the ace to the king whoever owns the cards, and nothing comes back.
+
+There are no turns. ``legal_moves`` lists both players' moves, and ``apply``
+takes them in the order they come: when both reach for the same place the first
+move takes it and the later one is refused (``place_taken``), changing nothing.
+
+The race ends when a player has moved all their cards to the foundations
+(``won``), or when both players are blocked: neither can reach any progress
+through their own draws, passes and column moves (see ``double_solitaire_block``).
+The player who contributed more cards to the foundations then wins; equal
+contributions are a tie.
+
+Choices where the rules are silent: a player with no cards left anywhere wins
+only if some of their cards are on the foundations (a partial position may leave
+a player out altogether; such a player simply has no moves). ``legal_moves``
+lists every distinct legal move, including moves that change nothing of
+substance (a king that heads its column moved to another empty column, the same
+ace offered to each empty foundation), because it lists exactly what ``apply``
+accepts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Union
+
+from . import double_solitaire_block as block
+from .cards import DECK, RANKS, RED_SUITS, Card, UnknownCard
+from .errors import N_, IllegalMove, InvalidMove, InvalidOptions, InvalidPosition
+from .events import Event
+
+ID = "double-solitaire"
+PLAYERS = (2, 2)
+NEW_GAME_OPTIONS: frozenset[str] = frozenset()
+
+PLAYER_COUNT = 2
+COLUMN_COUNT = 7
+FOUNDATION_COUNT = 8
+DRAW_COUNT = block.DRAW_COUNT
+
+PLAYING = "playing"
+WON = "won"
+BLOCKED = "blocked"
+
+WASTE = "waste"
+COLUMNS = tuple(f"c{index}" for index in range(COLUMN_COUNT))
+FOUNDATIONS = tuple(f"f{index}" for index in range(FOUNDATION_COUNT))
+_COLUMN_INDEX = {name: index for index, name in enumerate(COLUMNS)}
+_FOUNDATION_INDEX = {name: index for index, name in enumerate(FOUNDATIONS)}
+
+_VALUE = {rank: index + 1 for index, rank in enumerate(RANKS)}
+_KING = 13
+
+
+def _fits(card: Card, onto: Card) -> bool:
+    """Whether ``card`` may cover ``onto`` in a column: one rank lower, the other colour."""
+    return _VALUE[onto.rank] == _VALUE[card.rank] + 1 and (
+        (card.suit in RED_SUITS) != (onto.suit in RED_SUITS)
+    )
+
+
+# --- positions -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column of a tableau: face-down cards under face-up ones, each from the deepest.
+
+    A column that is not empty always ends in a face-up card: a face-down card
+    left at the end is turned up at once.
+    """
+
+    face_down: tuple[Card, ...] = ()
+    face_up: tuple[Card, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.face_down) + len(self.face_up)
+
+    def to_json(self) -> list[dict]:
+        return [{"card": card.code, "up": False} for card in self.face_down] + [
+            {"card": card.code, "up": True} for card in self.face_up
+        ]
+
+
+EMPTY_COLUMN = Column()
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """One player's own cards: seven columns, the stock (``stock[0]`` on top) and the
+    waste (``waste[-1]`` on top, the only one of its cards in play)."""
+
+    tableau: tuple[Column, ...]
+    stock: tuple[Card, ...] = ()
+    waste: tuple[Card, ...] = ()
+
+    def cards(self) -> Iterator[Card]:
+        """Every card the player still has to play, wherever it lies."""
+        for column in self.tableau:
+            yield from column.face_down
+            yield from column.face_up
+        yield from self.stock
+        yield from self.waste
+
+    @property
+    def is_empty(self) -> bool:
+        """True once tableau, stock and waste are all empty."""
+        return not self.stock and not self.waste and not any(self.tableau)
+
+    def to_json(self) -> dict:
+        return {
+            "tableau": [column.to_json() for column in self.tableau],
+            "stock": [card.code for card in self.stock],
+            "waste": [card.code for card in self.waste],
+        }
+
+
+EMPTY_LAYOUT = Layout(tableau=(EMPTY_COLUMN,) * COLUMN_COUNT)
+
+
+@dataclass(frozen=True, slots=True)
+class FoundationCard:
+    """A card on a foundation, with the player whose deck it came from."""
+
+    card: Card
+    owner: int
+
+    def to_json(self) -> dict:
+        return {"card": self.card.code, "owner": self.owner}
+
+
+Foundation = tuple[FoundationCard, ...]
+EMPTY_FOUNDATIONS: tuple[Foundation, ...] = ((),) * FOUNDATION_COUNT
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Both layouts and the eight shared foundations (each from its ace upwards).
+
+    ``status`` and ``winner`` follow from the rest; build positions with
+    ``Position.of`` (or ``from_json``, ``new_game``, ``apply``) so that they do.
+    """
+
+    players: tuple[Layout, Layout]
+    foundations: tuple[Foundation, ...] = EMPTY_FOUNDATIONS
+    status: str = PLAYING
+    winner: int | None = None
+
+    @classmethod
+    def of(cls, players: tuple[Layout, Layout], foundations: tuple[Foundation, ...]) -> Position:
+        """The position with these cards, its status and winner worked out."""
+        status, winner = _outcome(players, foundations)
+        return cls(players, foundations, status, winner)
+
+    @property
+    def contributed(self) -> tuple[int, int]:
+        """How many of each player's cards are on the foundations."""
+        return _contributed(self.foundations)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != PLAYING
+
+    def to_json(self) -> dict:
+        return {
+            "players": [layout.to_json() for layout in self.players],
+            "foundations": [[placed.to_json() for placed in pile] for pile in self.foundations],
+            "status": self.status,
+            "winner": self.winner,
+            "contributed": list(self.contributed),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Position:
+        """The position described by the API's JSON, checked through; ``InvalidPosition`` if not.
+
+        ``status``, ``winner`` and ``contributed`` are output only: they are
+        worked out again from the cards, whatever the input says.
+        """
+        fields = _object(data, "the position", {"players", "foundations"}, {"status", "winner", "contributed"})
+        players_data = _list(fields["players"], "players", PLAYER_COUNT)
+        players = tuple(_layout_from_json(item, f"players[{index}]") for index, item in enumerate(players_data))
+        foundations_data = _list(fields["foundations"], "foundations", FOUNDATION_COUNT)
+        foundations = tuple(_foundation_from_json(item, f"foundations[{index}]") for index, item in enumerate(foundations_data))
+        for owner, layout in enumerate(players):
+            mine = list(layout.cards())
+            mine += [placed.card for pile in foundations for placed in pile if placed.owner == owner]
+            if len(set(mine)) != len(mine):
+                twice = next(card for card in mine if mine.count(card) > 1)
+                raise InvalidPosition("player %(player)d has %(card)s twice", player=owner, card=twice.code)
+        finished = [owner for owner, layout in enumerate(players) if layout.is_empty]
+        if len(finished) == PLAYER_COUNT and all(_contributed(foundations)):
+            raise InvalidPosition("both players have finished: a race has one winner")
+        return cls.of(players, foundations)  # type: ignore[arg-type]
+
+
+# --- reading positions ------------------------------------------------------
+
+
+def _describe(value: object) -> str:
+    """A short, safe description of a JSON value for a message (never the whole value)."""
+    if isinstance(value, str):
+        return repr(value[:24])
+    return type(value).__name__
+
+
+def _object(data: object, where: str, required: set[str], optional: set[str] = frozenset()) -> dict:
+    if not isinstance(data, dict):
+        raise InvalidPosition("%(where)s must be an object, not %(got)s", where=where, got=_describe(data))
+    missing = required - data.keys()
+    if missing:
+        raise InvalidPosition("%(where)s lacks %(field)s", where=where, field=sorted(missing)[0])
+    unknown = [name for name in data if name not in required and name not in optional]
+    if unknown:
+        raise InvalidPosition("%(where)s has an unknown field %(field)s", where=where, field=_describe(unknown[0]))
+    return data
+
+
+def _list(data: object, where: str, length: int | None = None) -> list:
+    if not isinstance(data, list):
+        raise InvalidPosition("%(where)s must be a list, not %(got)s", where=where, got=_describe(data))
+    if length is not None and len(data) != length:
+        raise InvalidPosition("%(where)s must have %(length)d entries", where=where, length=length)
+    return data
+
+
+def _card(data: object, where: str) -> Card:
+    try:
+        return Card.parse(data)
+    except UnknownCard:
+        raise InvalidPosition("%(where)s is not a card: %(got)s", where=where, got=_describe(data)) from None
+
+
+def _cards(data: object, where: str) -> tuple[Card, ...]:
+    return tuple(_card(item, f"{where}[{index}]") for index, item in enumerate(_list(data, where)))
+
+
+def _player_number(data: object, where: str) -> int:
+    # bool is an int to Python, not to JSON.
+    if type(data) is not int or not 0 <= data < PLAYER_COUNT:
+        raise InvalidPosition("%(where)s must be player 0 or 1, not %(got)s", where=where, got=_describe(data))
+    return data
+
+
+def _column_from_json(data: object, where: str) -> Column:
+    face_down: list[Card] = []
+    face_up: list[Card] = []
+    for index, item in enumerate(_list(data, where)):
+        here = f"{where}[{index}]"
+        fields = _object(item, here, {"card", "up"})
+        card = _card(fields["card"], f"{here}.card")
+        up = fields["up"]
+        if not isinstance(up, bool):
+            raise InvalidPosition("%(where)s.up must be true or false", where=here)
+        if up:
+            face_up.append(card)
+        elif face_up:
+            raise InvalidPosition("%(where)s is face down on top of a face-up card", where=here)
+        else:
+            face_down.append(card)
+    if face_down and not face_up:
+        raise InvalidPosition("%(where)s ends in a face-down card, which would have been turned up", where=where)
+    return Column(tuple(face_down), tuple(face_up))
+
+
+def _layout_from_json(data: object, where: str) -> Layout:
+    fields = _object(data, where, {"tableau", "stock", "waste"})
+    tableau = _list(fields["tableau"], f"{where}.tableau", COLUMN_COUNT)
+    return Layout(
+        tableau=tuple(_column_from_json(item, f"{where}.tableau[{index}]") for index, item in enumerate(tableau)),
+        stock=_cards(fields["stock"], f"{where}.stock"),
+        waste=_cards(fields["waste"], f"{where}.waste"),
+    )
+
+
+def _foundation_from_json(data: object, where: str) -> Foundation:
+    pile: list[FoundationCard] = []
+    for index, item in enumerate(_list(data, where)):
+        here = f"{where}[{index}]"
+        fields = _object(item, here, {"card", "owner"})
+        card = _card(fields["card"], f"{here}.card")
+        owner = _player_number(fields["owner"], f"{here}.owner")
+        below = pile[-1].card if pile else None
+        if below is None and card.rank != "A":
+            raise InvalidPosition("%(where)s must start with an ace", where=where)
+        if below is not None and (card.suit != below.suit or _VALUE[card.rank] != _VALUE[below.rank] + 1):
+            raise InvalidPosition("%(where)s must go up in suit from the ace", where=where)
+        pile.append(FoundationCard(card, owner))
+    return tuple(pile)
+
+
+# --- moves --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Turn the next three cards of the stock (or what is left) onto the waste, in order."""
+
+    player: int
+
+    def to_json(self) -> dict:
+        return {"type": "draw", "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class Recycle:
+    """With the stock empty, turn the whole waste over as the new stock, order kept."""
+
+    player: int
+
+    def to_json(self) -> dict:
+        return {"type": "recycle", "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """The API's ``move``: ``count`` cards from the end of a column, or the waste's top
+    card, to one of the player's columns or (one card) to a foundation.
+
+    ``source`` is ``"waste"`` or ``"c0"``…``"c6"``; ``target`` is ``"c0"``…``"c6"``
+    or ``"f0"``…``"f7"``.
+    """
+
+    player: int
+    source: str
+    target: str
+    count: int = 1
+
+    def to_json(self) -> dict:
+        return {"type": "move", "player": self.player, "from": self.source, "count": self.count, "to": self.target}
+
+
+Move = Union[Draw, Recycle, Transfer]
+
+_SOURCES = frozenset((WASTE,) + COLUMNS)
+_TARGETS = frozenset(COLUMNS + FOUNDATIONS)
+_MAX_COUNT = len(DECK)
+
+
+def move_from_json(data: object) -> Move:
+    """The move described by the API's JSON; ``InvalidMove`` for anything off the schema."""
+    if not isinstance(data, dict):
+        raise InvalidMove("a move must be an object, not %(got)s", got=_describe(data))
+    kind = data.get("type")
+    if kind == "draw" or kind == "recycle":
+        _move_fields(data, {"type", "player"}, set())
+        player = _move_player(data["player"])
+        return Draw(player) if kind == "draw" else Recycle(player)
+    if kind == "move":
+        _move_fields(data, {"type", "player", "from", "to"}, {"count"})
+        player = _move_player(data["player"])
+        source, target = data["from"], data["to"]
+        if not isinstance(source, str) or source not in _SOURCES:
+            raise InvalidMove('"from" must be "waste" or "c0" to "c6", not %(got)s', got=_describe(source))
+        if not isinstance(target, str) or target not in _TARGETS:
+            raise InvalidMove('"to" must be "c0" to "c6" or "f0" to "f7", not %(got)s', got=_describe(target))
+        count = data.get("count", 1)
+        if type(count) is not int or not 1 <= count <= _MAX_COUNT:
+            raise InvalidMove('"count" must be a whole number from 1 to 52, not %(got)s', got=_describe(count))
+        return Transfer(player, source, target, count)
+    raise InvalidMove('"type" must be "draw", "recycle" or "move", not %(got)s', got=_describe(kind))
+
+
+def _move_fields(data: dict, required: set[str], optional: set[str]) -> None:
+    missing = required - data.keys()
+    if missing:
+        raise InvalidMove("the move lacks %(field)s", field=sorted(missing)[0])
+    unknown = [name for name in data if name not in required and name not in optional]
+    if unknown:
+        raise InvalidMove("the move has an unknown field %(field)s", field=_describe(unknown[0]))
+
+
+def _move_player(data: object) -> int:
+    if type(data) is not int or not 0 <= data < PLAYER_COUNT:
+        raise InvalidMove('"player" must be 0 or 1, not %(got)s', got=_describe(data))
+    return data
+
+
+# --- the deal -------------------------------------------------------------------
+
+
+def new_game(seed: int, **options: object) -> Position:
+    """A fresh race: each player's deck shuffled on its own and dealt; the same seed, the same deal."""
+    if options:
+        raise InvalidOptions("double-solitaire takes no options, not %(option)s", option=sorted(options)[0])
+    if type(seed) is not int:
+        raise InvalidOptions("the seed must be a whole number, not %(got)s", got=_describe(seed))
+    rng = random.Random(seed)
+    players = (_deal(rng), _deal(rng))
+    return Position.of(players, EMPTY_FOUNDATIONS)
+
+
+def _deal(rng: random.Random) -> Layout:
+    """Seven columns of 1 to 7 cards dealt row by row, end cards face up; the rest is the stock."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    cards = iter(deck)
+    columns: list[list[Card]] = [[] for _ in range(COLUMN_COUNT)]
+    for row in range(COLUMN_COUNT):
+        for column in columns[row:]:
+            column.append(next(cards))
+    return Layout(
+        tableau=tuple(Column(tuple(column[:-1]), (column[-1],)) for column in columns),
+        stock=tuple(cards),
+    )
+
+
+# --- the rules --------------------------------------------------------------------
+
+
+def _foundation_takes(pile: Foundation, card: Card) -> bool:
+    if not pile:
+        return card.rank == "A"
+    top = pile[-1].card
+    return top.suit == card.suit and _VALUE[card.rank] == _VALUE[top.rank] + 1
+
+
+def _run_start(face_up: tuple[Card, ...]) -> int:
+    """Index of the first card of the run (a legal sequence) that ends the column."""
+    start = len(face_up) - 1
+    while start > 0 and _fits(face_up[start], face_up[start - 1]):
+        start -= 1
+    return start
+
+
+def legal_moves(position: Position) -> list[Move]:
+    """Every move either player may make now, player 0's first.
+
+    Draw or turn over; then the waste's top card to each foundation and column
+    that takes it; then every run at the end of each column (from its end card
+    alone to the whole run) to each column that takes it, and end cards to the
+    foundations.
+    """
+    if position.status != PLAYING:
+        return []
+    moves: list[Move] = []
+    foundations = position.foundations
+    for player, layout in enumerate(position.players):
+        if layout.stock:
+            moves.append(Draw(player))
+        elif layout.waste:
+            moves.append(Recycle(player))
+        tableau = layout.tableau
+        if layout.waste:
+            card = layout.waste[-1]
+            moves.extend(
+                Transfer(player, WASTE, FOUNDATIONS[index])
+                for index, pile in enumerate(foundations)
+                if _foundation_takes(pile, card)
+            )
+            moves.extend(
+                Transfer(player, WASTE, COLUMNS[index])
+                for index, column in enumerate(tableau)
+                if (_fits(card, column.face_up[-1]) if column.face_up else card.rank == "K")
+            )
+        for index, column in enumerate(tableau):
+            face_up = column.face_up
+            if not face_up:
+                continue
+            source = COLUMNS[index]
+            card = face_up[-1]
+            moves.extend(
+                Transfer(player, source, FOUNDATIONS[target])
+                for target, pile in enumerate(foundations)
+                if _foundation_takes(pile, card)
+            )
+            for cut in range(len(face_up) - 1, _run_start(face_up) - 1, -1):
+                head = face_up[cut]
+                count = len(face_up) - cut
+                for target, other in enumerate(tableau):
+                    if target == index:
+                        continue
+                    if _fits(head, other.face_up[-1]) if other.face_up else head.rank == "K":
+                        moves.append(Transfer(player, source, COLUMNS[target], count))
+    return moves
+
+
+def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
+    """The position after ``move`` and what happened; ``IllegalMove`` if the rules forbid it now."""
+    if not isinstance(move, (Draw, Recycle, Transfer)):
+        raise InvalidMove("not a move of this game: %(got)s", got=_describe(move))
+    player = move.player
+    if type(player) is not int or not 0 <= player < PLAYER_COUNT:
+        raise InvalidMove('"player" must be 0 or 1, not %(got)s', got=_describe(player))
+    if position.status != PLAYING:
+        raise IllegalMove("game_over", N_("The race is over"))
+    layout = position.players[player]
+    foundations = position.foundations
+    if isinstance(move, Draw):
+        layout, events = _draw(player, layout)
+    elif isinstance(move, Recycle):
+        layout, events = _recycle(player, layout)
+    else:
+        layout, foundations, events = _transfer(player, layout, foundations, move)
+    players = (layout, position.players[1]) if player == 0 else (position.players[0], layout)
+    status, winner = _outcome(players, foundations, player)
+    if status == WON:
+        events.append(Event("won", {"winner": winner}))
+    elif status == BLOCKED:
+        events.append(Event("blocked", {"winner": winner, "contributed": list(_contributed(foundations))}))
+    return Position(players, foundations, status, winner), events
+
+
+def _draw(player: int, layout: Layout) -> tuple[Layout, list[Event]]:
+    if not layout.stock:
+        if layout.waste:
+            raise IllegalMove("stock_empty", N_("The stock is empty: turn the waste over to start a new pass"))
+        raise IllegalMove("stock_empty", N_("The stock and the waste are both empty: there is nothing left to draw"))
+    drawn = layout.stock[:DRAW_COUNT]
+    # Turned over as a packet, the three keep their order: the third ends on top.
+    new = Layout(layout.tableau, layout.stock[DRAW_COUNT:], layout.waste + drawn)
+    return new, [Event("drew", {"player": player, "cards": drawn})]
+
+
+def _recycle(player: int, layout: Layout) -> tuple[Layout, list[Event]]:
+    if layout.stock:
+        raise IllegalMove("stock_not_empty", N_("The waste can only be turned over once the stock is empty"))
+    if not layout.waste:
+        raise IllegalMove("empty_pile", N_("The stock and the waste are both empty: there is nothing to turn over"))
+    # Turning the pile over puts its bottom card on top: waste[0] becomes stock[0],
+    # so every pass deals the cards in the same order.
+    new = Layout(layout.tableau, layout.waste, ())
+    return new, [Event("recycled", {"player": player})]
+
+
+def _transfer(
+    player: int, layout: Layout, foundations: tuple[Foundation, ...], move: Transfer
+) -> tuple[Layout, tuple[Foundation, ...], list[Event]]:
+    count, source, target = move.count, move.source, move.target
+    if type(count) is not int or count < 1:
+        raise InvalidMove('"count" must be a whole number from 1 to 52, not %(got)s', got=_describe(count))
+    tableau = list(layout.tableau)
+    waste = layout.waste
+    if source == WASTE:
+        if not waste:
+            raise IllegalMove("empty_pile", N_("There is no card there to move"))
+        if count != 1:
+            raise IllegalMove("waste_top_only", N_("Only the top card of the waste is in play"))
+        cards = waste[-1:]
+        waste = waste[:-1]
+        source_index = None
+    else:
+        source_index = _COLUMN_INDEX.get(source) if isinstance(source, str) else None
+        if source_index is None:
+            raise InvalidMove('"from" must be "waste" or "c0" to "c6", not %(got)s', got=_describe(source))
+        column = tableau[source_index]
+        if not column.face_up:
+            raise IllegalMove("empty_pile", N_("There is no card there to move"))
+        if count > len(column.face_up):
+            raise IllegalMove(
+                "face_down",
+                N_("Only face-up cards can move, and this column has %(face_up)d of them"),
+                face_up=len(column.face_up),
+            )
+        cards = column.face_up[-count:]
+        for lower, upper in zip(cards, cards[1:]):
+            if not _fits(upper, lower):
+                raise IllegalMove(
+                    "not_a_sequence",
+                    N_("These %(count)d cards cannot move together: %(card)s on %(target)s is not one rank lower in the other colour"),
+                    count=count,
+                    card=upper,
+                    target=lower,
+                )
+    head = cards[0]
+    foundation_index = _FOUNDATION_INDEX.get(target) if isinstance(target, str) else None
+    target_index = _COLUMN_INDEX.get(target) if isinstance(target, str) else None
+    if foundation_index is not None:
+        if count != 1:
+            raise IllegalMove("one_card_to_foundation", N_("Cards go to a foundation one at a time"))
+        pile = foundations[foundation_index]
+        _check_foundation(pile, head)
+        new_pile = pile + (FoundationCard(head, player),)
+        foundations = foundations[:foundation_index] + (new_pile,) + foundations[foundation_index + 1:]
+    elif target_index is not None:
+        if target_index == source_index:
+            raise IllegalMove("same_pile", N_("The cards are already in that column"))
+        destination = tableau[target_index]
+        if destination.face_up:
+            _check_column(destination.face_up[-1], head)
+        elif head.rank != "K":
+            raise IllegalMove(
+                "not_a_king",
+                N_("Only a king, or a run headed by a king, can go into an empty column: %(card)s is not a king"),
+                card=head,
+            )
+        tableau[target_index] = Column(destination.face_down, destination.face_up + cards)
+    else:
+        raise InvalidMove('"to" must be "c0" to "c6" or "f0" to "f7", not %(got)s', got=_describe(target))
+    events = [Event("moved", {"player": player, "from": source, "to": target, "cards": cards})]
+    if source_index is not None:
+        column = tableau[source_index]
+        remaining = column.face_up[:-count]
+        if remaining or not column.face_down:
+            tableau[source_index] = Column(column.face_down, remaining)
+        else:
+            turned = column.face_down[-1]
+            tableau[source_index] = Column(column.face_down[:-1], (turned,))
+            events.append(Event("flipped", {"player": player, "column": source, "card": turned}))
+    return Layout(tuple(tableau), layout.stock, waste), foundations, events
+
+
+def _check_foundation(pile: Foundation, card: Card) -> None:
+    if not pile:
+        if card.rank != "A":
+            raise IllegalMove(
+                "foundation_mismatch",
+                N_("An empty foundation starts with an ace: %(card)s is not an ace"),
+                card=card,
+            )
+        return
+    top = pile[-1].card
+    if top.suit != card.suit:
+        raise IllegalMove(
+            "foundation_mismatch",
+            N_("%(card)s cannot go on %(top)s: a foundation keeps to one suit"),
+            card=card,
+            top=top,
+        )
+    value = _VALUE[card.rank]
+    if value <= len(pile):
+        raise IllegalMove(
+            "place_taken",
+            N_("That foundation already has a %(card)s: this one needs the other foundation of its suit"),
+            card=card,
+        )
+    if value != len(pile) + 1:
+        raise IllegalMove(
+            "foundation_mismatch",
+            N_("%(card)s cannot go on %(top)s: a foundation goes up one rank at a time"),
+            card=card,
+            top=top,
+        )
+
+
+def _check_column(onto: Card, card: Card) -> None:
+    if _VALUE[onto.rank] != _VALUE[card.rank] + 1:
+        raise IllegalMove(
+            "wrong_rank",
+            N_("%(card)s cannot go on %(target)s: a column goes down one rank at a time"),
+            card=card,
+            target=onto,
+        )
+    if (card.suit in RED_SUITS) == (onto.suit in RED_SUITS):
+        raise IllegalMove(
+            "wrong_colour",
+            N_("%(card)s cannot go on %(target)s: colours must alternate, red on black and black on red"),
+            card=card,
+            target=onto,
+        )
+
+
+def is_progress(position: Position, move: Move) -> bool:
+    """Whether a legal move makes progress: a card to a foundation, the waste's card
+    to a column, or a face-down card turned up. The others can be undone or repeated."""
+    if not isinstance(move, Transfer):
+        return False
+    if move.target in _FOUNDATION_INDEX or move.source == WASTE:
+        return True
+    column = position.players[move.player].tableau[_COLUMN_INDEX[move.source]]
+    return move.count == len(column.face_up) and bool(column.face_down)
+
+
+# --- the end of the race ----------------------------------------------------------
+
+
+def _contributed(foundations: tuple[Foundation, ...]) -> tuple[int, int]:
+    ones = sum(placed.owner for pile in foundations for placed in pile)
+    return (sum(len(pile) for pile in foundations) - ones, ones)
+
+
+def _outcome(
+    players: tuple[Layout, ...], foundations: tuple[Foundation, ...], mover: int | None = None
+) -> tuple[str, int | None]:
+    """Status and winner of these cards; ``mover`` (who just moved) only saves work."""
+    contributed: tuple[int, int] | None = None
+    for player in range(PLAYER_COUNT) if mover is None else (mover,):
+        if players[player].is_empty:
+            contributed = _contributed(foundations)
+            if contributed[player]:
+                return WON, player
+    # Checking the player who did not move first is cheaper: their layout is
+    # unchanged, so its answer is usually remembered.
+    order = range(PLAYER_COUNT) if mover is None else (1 - mover, mover)
+    if any(not _is_blocked(players[player], foundations) for player in order):
+        return PLAYING, None
+    first, second = contributed or _contributed(foundations)
+    return BLOCKED, (None if first == second else 0 if first > second else 1)
+
+
+def is_blocked(position: Position, player: int) -> bool:
+    """Whether ``player`` can reach no progress through their own non-progress moves,
+    with the foundations as they are now."""
+    return _is_blocked(position.players[player], position.foundations)
+
+
+# Positions share their unchanged parts, so after a move the other player's layout
+# and, most of the time, the foundations are the very same objects as before: an
+# answer remembered by identity (holding the objects, so that the ids stay theirs)
+# saves searching again. It is only a memo: the answer is a function of the objects.
+_BLOCKED_MEMO: dict[tuple[int, int], tuple[Layout, tuple[Foundation, ...], bool]] = {}
+_BLOCKED_MEMO_SIZE = 1024
+
+
+def _is_blocked(layout: Layout, foundations: tuple[Foundation, ...]) -> bool:
+    memo_key = (id(layout), id(foundations))
+    remembered = _BLOCKED_MEMO.get(memo_key)
+    if remembered is not None and remembered[0] is layout and remembered[1] is foundations:
+        return remembered[2]
+    answer = layout_blocked(layout, foundations)
+    if len(_BLOCKED_MEMO) >= _BLOCKED_MEMO_SIZE:
+        _BLOCKED_MEMO.clear()
+    _BLOCKED_MEMO[memo_key] = (layout, foundations, answer)
+    return answer
+
+
+def layout_blocked(layout: Layout, foundations: tuple[Foundation, ...]) -> bool:
+    """The block search itself for one player's layout against these foundations,
+    searched afresh each time (``is_blocked`` remembers answers)."""
+    key = block.key
+    wanted = block.foundation_wants(key(pile[-1].card) if pile else None for pile in foundations)
+    columns = [(bool(column.face_down), tuple(key(card) for card in column.face_up)) for column in layout.tableau]
+    cycle = [key(card) for card in layout.waste] + [key(card) for card in layout.stock]
+    return block.is_blocked(columns, cycle, len(layout.waste), wanted)
