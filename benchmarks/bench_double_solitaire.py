@@ -42,6 +42,7 @@ def _races(count: int) -> tuple[float, float, float, list[float]]:
     applied = 0
     apply_seconds = 0.0
     checks: list[float] = []
+    checking = 0.0
     clock = time.perf_counter
     start = clock()
     for seed in range(count):
@@ -52,12 +53,24 @@ def _races(count: int) -> tuple[float, float, float, list[float]]:
             position, _ = ds.apply(position, move)
             apply_seconds += clock() - before
             applied += 1
+            before = clock()
             for layout in position.players:
-                before = clock()
-                ds.layout_blocked(layout, position.foundations)
-                checks.append(clock() - before)
-    elapsed = clock() - start - sum(checks)
+                checks.append(_check_time(layout, position.foundations))
+            checking += clock() - before
+    elapsed = clock() - start - checking
     return count / elapsed, applied / apply_seconds, applied / count, checks
+
+
+def _check_time(layout: ds.Layout, foundations: tuple[ds.Foundation, ...]) -> float:
+    """The time of one fresh block search, the best of three so that a pause of the
+    machine is not taken for a slow search."""
+    clock = time.perf_counter
+    best = float("inf")
+    for _ in range(3):
+        before = clock()
+        ds.layout_blocked(layout, foundations)
+        best = min(best, clock() - before)
+    return best
 
 
 def _fresh_deals(count: int) -> tuple[float, float]:
@@ -83,8 +96,8 @@ def run(quick: bool = False) -> list[tuple[str, float, str]]:
         ("apply(), block check included: moves applied per second", apply_rate, "moves/s"),
         (f"complete random races per second ({races} races)", races_rate, "races/s"),
         ("mean moves per random race", mean_moves, "moves"),
-        ("block check, fresh search: median", statistics.median(checks) * 1e6, "µs"),
-        ("block check, fresh search: worst", max(checks) * 1e6, "µs"),
+        ("block check of one layout, fresh search (best of 3): median", statistics.median(checks) * 1e6, "µs"),
+        ("block check of one layout, fresh search (best of 3): worst", max(checks) * 1e6, "µs"),
         (f"{deals:,} deals: layouts with no progress move at the start", no_move * 100, "%"),
         (f"{deals:,} deals: layouts blocked from the start (no progress reachable)", stuck * 100, "%"),
     ]

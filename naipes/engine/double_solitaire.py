@@ -12,19 +12,31 @@ There are no turns. ``legal_moves`` lists both players' moves, and ``apply``
 takes them in the order they come: when both reach for the same place the first
 move takes it and the later one is refused (``place_taken``), changing nothing.
 
+Refusals, by ``IllegalMove.code``: ``wrong_rank``, ``wrong_colour``, ``not_a_king``,
+``not_a_sequence``, ``face_down``, ``same_pile``, ``empty_pile``, ``waste_top_only``,
+``stock_empty``, ``stock_not_empty``, ``foundation_mismatch``, ``place_taken``,
+``one_card_to_foundation`` and ``game_over``.
+
 The race ends when a player has moved all their cards to the foundations
 (``won``), or when both players are blocked: neither can reach any progress
 through their own draws, passes and column moves (see ``double_solitaire_block``).
 The player who contributed more cards to the foundations then wins; equal
 contributions are a tie.
 
-Choices where the rules are silent: a player with no cards left anywhere wins
-only if some of their cards are on the foundations (a partial position may leave
-a player out altogether; such a player simply has no moves). ``legal_moves``
-lists every distinct legal move, including moves that change nothing of
-substance (a king that heads its column moved to another empty column, the same
-ace offered to each empty foundation), because it lists exactly what ``apply``
-accepts.
+Choices where the rules are silent:
+
+- A player with no cards left in tableau, stock and waste has won if some of
+  their cards are on the foundations. A partial position may leave a player out
+  altogether (no cards anywhere): such a player has no moves, so is blocked, and
+  has not won. ``from_json`` works the status out again from the cards and
+  refuses a position in which both players have finished.
+- In a partial position the face-up cards of a column need not be a run (in
+  play they always are); only a run may move together (``not_a_sequence``).
+- ``legal_moves`` lists every distinct legal move, including moves that change
+  nothing of substance (a king that heads its column moved to another empty
+  column, the same ace offered to each empty foundation), because it lists
+  exactly what ``apply`` accepts.
+- The ``flipped`` event names its column as the piles are named (``"c3"``).
 """
 
 from __future__ import annotations
@@ -32,7 +44,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Union
 
 from . import double_solitaire_block as block
 from .cards import DECK, RANKS, RED_SUITS, Card, UnknownCard
@@ -59,7 +70,6 @@ _COLUMN_INDEX = {name: index for index, name in enumerate(COLUMNS)}
 _FOUNDATION_INDEX = {name: index for index, name in enumerate(FOUNDATIONS)}
 
 _VALUE = {rank: index + 1 for index, rank in enumerate(RANKS)}
-_KING = 13
 
 
 def _fits(card: Card, onto: Card) -> bool:
@@ -115,7 +125,7 @@ class Layout:
     @property
     def is_empty(self) -> bool:
         """True once tableau, stock and waste are all empty."""
-        return not self.stock and not self.waste and not any(self.tableau)
+        return not self.stock and not self.waste and all(len(column) == 0 for column in self.tableau)
 
     def to_json(self) -> dict:
         return {
@@ -187,24 +197,30 @@ class Position:
         ``status``, ``winner`` and ``contributed`` are output only: they are
         worked out again from the cards, whatever the input says.
         """
-        fields = _object(data, "the position", {"players", "foundations"}, {"status", "winner", "contributed"})
-        players_data = _list(fields["players"], "players", PLAYER_COUNT)
-        players = tuple(_layout_from_json(item, f"players[{index}]") for index, item in enumerate(players_data))
-        foundations_data = _list(fields["foundations"], "foundations", FOUNDATION_COUNT)
-        foundations = tuple(_foundation_from_json(item, f"foundations[{index}]") for index, item in enumerate(foundations_data))
+        fields = _object(data, "the position", {"players", "foundations"}, _OUTPUT_ONLY)
+        players = tuple(
+            _layout_from_json(item, f"players[{index}]")
+            for index, item in enumerate(_list(fields["players"], "players", PLAYER_COUNT))
+        )
+        foundations = tuple(
+            _foundation_from_json(item, f"foundations[{index}]")
+            for index, item in enumerate(_list(fields["foundations"], "foundations", FOUNDATION_COUNT))
+        )
         for owner, layout in enumerate(players):
             mine = list(layout.cards())
             mine += [placed.card for pile in foundations for placed in pile if placed.owner == owner]
             if len(set(mine)) != len(mine):
                 twice = next(card for card in mine if mine.count(card) > 1)
-                raise InvalidPosition("player %(player)d has %(card)s twice", player=owner, card=twice.code)
+                raise InvalidPosition("player %(player)s has %(card)s twice", player=owner, card=twice.code)
         finished = [owner for owner, layout in enumerate(players) if layout.is_empty]
         if len(finished) == PLAYER_COUNT and all(_contributed(foundations)):
             raise InvalidPosition("both players have finished: a race has one winner")
-        return cls.of(players, foundations)  # type: ignore[arg-type]
+        return cls.of(players, foundations)
 
 
 # --- reading positions ------------------------------------------------------
+
+_OUTPUT_ONLY = frozenset({"status", "winner", "contributed"})
 
 
 def _describe(value: object) -> str:
@@ -214,7 +230,7 @@ def _describe(value: object) -> str:
     return type(value).__name__
 
 
-def _object(data: object, where: str, required: set[str], optional: set[str] = frozenset()) -> dict:
+def _object(data: object, where: str, required: set[str], optional: frozenset[str] = frozenset()) -> dict:
     if not isinstance(data, dict):
         raise InvalidPosition("%(where)s must be an object, not %(got)s", where=where, got=_describe(data))
     missing = required - data.keys()
@@ -230,7 +246,7 @@ def _list(data: object, where: str, length: int | None = None) -> list:
     if not isinstance(data, list):
         raise InvalidPosition("%(where)s must be a list, not %(got)s", where=where, got=_describe(data))
     if length is not None and len(data) != length:
-        raise InvalidPosition("%(where)s must have %(length)d entries", where=where, length=length)
+        raise InvalidPosition("%(where)s must have %(length)s entries", where=where, length=length)
     return data
 
 
@@ -340,7 +356,8 @@ class Transfer:
         return {"type": "move", "player": self.player, "from": self.source, "count": self.count, "to": self.target}
 
 
-Move = Union[Draw, Recycle, Transfer]
+Move = Draw | Recycle | Transfer
+"""Any move of the race."""
 
 _SOURCES = frozenset((WASTE,) + COLUMNS)
 _TARGETS = frozenset(COLUMNS + FOUNDATIONS)
@@ -539,27 +556,28 @@ def _transfer(
     count, source, target = move.count, move.source, move.target
     if type(count) is not int or count < 1:
         raise InvalidMove('"count" must be a whole number from 1 to 52, not %(got)s', got=_describe(count))
+    if not isinstance(source, str) or source not in _SOURCES:
+        raise InvalidMove('"from" must be "waste" or "c0" to "c6", not %(got)s', got=_describe(source))
+    if not isinstance(target, str) or target not in _TARGETS:
+        raise InvalidMove('"to" must be "c0" to "c6" or "f0" to "f7", not %(got)s', got=_describe(target))
     tableau = list(layout.tableau)
     waste = layout.waste
-    if source == WASTE:
+    source_index = _COLUMN_INDEX.get(source)
+    if source_index is None:
         if not waste:
             raise IllegalMove("empty_pile", N_("There is no card there to move"))
         if count != 1:
             raise IllegalMove("waste_top_only", N_("Only the top card of the waste is in play"))
         cards = waste[-1:]
         waste = waste[:-1]
-        source_index = None
     else:
-        source_index = _COLUMN_INDEX.get(source) if isinstance(source, str) else None
-        if source_index is None:
-            raise InvalidMove('"from" must be "waste" or "c0" to "c6", not %(got)s', got=_describe(source))
         column = tableau[source_index]
         if not column.face_up:
             raise IllegalMove("empty_pile", N_("There is no card there to move"))
         if count > len(column.face_up):
             raise IllegalMove(
                 "face_down",
-                N_("Only face-up cards can move, and this column has %(face_up)d of them"),
+                N_("Only face-up cards can move, and this column has %(face_up)s of them"),
                 face_up=len(column.face_up),
             )
         cards = column.face_up[-count:]
@@ -567,14 +585,14 @@ def _transfer(
             if not _fits(upper, lower):
                 raise IllegalMove(
                     "not_a_sequence",
-                    N_("These %(count)d cards cannot move together: %(card)s on %(target)s is not one rank lower in the other colour"),
+                    N_("These %(count)s cards cannot move together: %(card)s on %(target)s"
+                       " is not one rank lower in the other colour"),
                     count=count,
                     card=upper,
                     target=lower,
                 )
     head = cards[0]
-    foundation_index = _FOUNDATION_INDEX.get(target) if isinstance(target, str) else None
-    target_index = _COLUMN_INDEX.get(target) if isinstance(target, str) else None
+    foundation_index = _FOUNDATION_INDEX.get(target)
     if foundation_index is not None:
         if count != 1:
             raise IllegalMove("one_card_to_foundation", N_("Cards go to a foundation one at a time"))
@@ -582,7 +600,8 @@ def _transfer(
         _check_foundation(pile, head)
         new_pile = pile + (FoundationCard(head, player),)
         foundations = foundations[:foundation_index] + (new_pile,) + foundations[foundation_index + 1:]
-    elif target_index is not None:
+    else:
+        target_index = _COLUMN_INDEX[target]
         if target_index == source_index:
             raise IllegalMove("same_pile", N_("The cards are already in that column"))
         destination = tableau[target_index]
@@ -595,8 +614,6 @@ def _transfer(
                 card=head,
             )
         tableau[target_index] = Column(destination.face_down, destination.face_up + cards)
-    else:
-        raise InvalidMove('"to" must be "c0" to "c6" or "f0" to "f7", not %(got)s', got=_describe(target))
     events = [Event("moved", {"player": player, "from": source, "to": target, "cards": cards})]
     if source_index is not None:
         column = tableau[source_index]

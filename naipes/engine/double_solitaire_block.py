@@ -32,7 +32,7 @@ the search looks at the same few dozen cards many times.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .cards import DECK, RANKS, RED_SUITS, SUITS, Card
 
@@ -238,7 +238,7 @@ def _progress_possible(
     return False
 
 
-def _successors(state: tuple[tuple[int, ...], ...], based_count: int):
+def _successors(state: tuple[tuple[int, ...], ...], based_count: int) -> Iterator[tuple[tuple[int, ...], ...]]:
     """The arrangements one non-progress column move away, in canonical form."""
     for index, column in enumerate(state):
         if not column:
