@@ -577,7 +577,7 @@ def _transfer(
         if count > len(column.face_up):
             raise IllegalMove(
                 "face_down",
-                N_("Only face-up cards can move, and this column has %(face_up)s of them"),
+                N_("Only face-up cards can move, and this column has %(face_up)d of them"),
                 face_up=len(column.face_up),
             )
         cards = column.face_up[-count:]
@@ -585,7 +585,7 @@ def _transfer(
             if not _fits(upper, lower):
                 raise IllegalMove(
                     "not_a_sequence",
-                    N_("These %(count)s cards cannot move together: %(card)s on %(target)s"
+                    N_("These %(count)d cards cannot move together: %(card)s on %(target)s"
                        " is not one rank lower in the other colour"),
                     count=count,
                     card=upper,
