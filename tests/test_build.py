@@ -192,6 +192,19 @@ def test_assets_carry_the_hash_of_their_bytes_in_their_names(built):
         assert hashlib.sha256(path.read_bytes()).hexdigest()[:10] == digest[1]
 
 
+def test_the_front_door_and_the_sheets_are_valid_html(built):
+    """The pages the other tests do not send to the Nu HTML Checker: the build's front door and the rule sheets."""
+    vnu = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+    assert vnu.is_file() and shutil.which("java"), "run ./scripts/test: it installs vnu-jar and Java"
+    files = [built.out / "index.html"] + [built.out / page.lang / page.slug / "sheet" / "index.html" for page in PAGES]
+    result = subprocess.run(
+        ["java", "-jar", str(vnu), "--errors-only", "--format", "json", *map(str, files)],
+        capture_output=True, text=True,
+    )
+    messages = json.loads(result.stderr or '{"messages": []}')["messages"]
+    assert not messages, "\n".join(f"{m['url']}: {m['message']}" for m in messages)
+
+
 def test_the_example_data_is_what_the_api_answers_in_each_language(built, app, client):
     examples = app.extensions["naipes"].examples
     assert examples
