@@ -25,7 +25,7 @@ def _site():
     return current_app.extensions["naipes"]
 
 
-def _body() -> dict:
+def json_body() -> dict:
     """The request's JSON object, or a 400 that says what is wrong with it."""
     raw = request.get_data(cache=False)
     try:
@@ -44,7 +44,7 @@ def _game(game_id: str):
     return engine
 
 
-def _engine_call(function, *args, **kwargs):
+def engine_call(function, *args, **kwargs):
     try:
         return function(*args, **kwargs)
     except EngineError as error:
@@ -54,7 +54,7 @@ def _engine_call(function, *args, **kwargs):
 def _position(engine, data: dict):
     if "position" not in data:
         raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field="position"))
-    return _engine_call(engine.Position.from_json, data["position"])
+    return engine_call(engine.Position.from_json, data["position"])
 
 
 def _is_int(value: object) -> bool:
@@ -91,7 +91,7 @@ def example(example_id: str):
 @bp.post("/<game_id>/new")
 def new(game_id: str):
     engine = _game(game_id)
-    data = _body()
+    data = json_body()
     allowed = {"seed"} | set(engine.NEW_GAME_OPTIONS)
     unknown = sorted(set(data) - allowed)
     if unknown:
@@ -103,24 +103,24 @@ def new(game_id: str):
     for name, value in options.items():
         if not _is_int(value):
             raise api_error_from_engine(InvalidOptions("%(option)s must be a whole number", option=name))
-    position = _engine_call(engine.new_game, seed, **options)
+    position = engine_call(engine.new_game, seed, **options)
     return jsonify({"position": position.to_json()})
 
 
 @bp.post("/<game_id>/legal")
 def legal(game_id: str):
     engine = _game(game_id)
-    position = _position(engine, _body())
+    position = _position(engine, json_body())
     return jsonify({"moves": [move.to_json() for move in engine.legal_moves(position)]})
 
 
 @bp.post("/<game_id>/apply")
 def apply(game_id: str):
     engine = _game(game_id)
-    data = _body()
+    data = json_body()
     position = _position(engine, data)
     if "move" not in data:
         raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field="move"))
-    move = _engine_call(engine.move_from_json, data["move"])
-    after, events = _engine_call(engine.apply, position, move)
+    move = engine_call(engine.move_from_json, data["move"])
+    after, events = engine_call(engine.apply, position, move)
     return jsonify({"position": after.to_json(), "events": [event.to_json() for event in events]})

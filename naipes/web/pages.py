@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, send_from_directory, url_for
+from flask_babel import gettext
 
 from ..engine.games import GAMES
 from ..engine.solo_whist import settlement_table
-from .api import _body, _engine_call
+from .api import engine_call, json_body
 from .assets import asset_url
 from .errors import ApiError
 from .i18n import best_language, card_name, language_name, player_name, suit_name
@@ -94,11 +95,11 @@ def diagram(lang: str, slug: str):
     """A position drawn as the page draws it, for the "try it" mode: the browser sends what the API answered."""
     page = _game_page(lang, slug)
     engine = GAMES[page.game]
-    data = _body()
-    position = _engine_call(engine.Position.from_json, data.get("position"))
+    data = json_body()
+    position = engine_call(engine.Position.from_json, data.get("position"))
     try_player = data.get("try")
     if not (try_player is None or (isinstance(try_player, int) and not isinstance(try_player, bool))):
-        raise ApiError(400, "invalid_body", "try")
+        raise ApiError(400, "invalid_body", gettext("“%(field)s” must be a player number.", field="try"))
     actors = sorted({move.player for move in engine.legal_moves(position)})
     return render_template(
         "diagram_fragment.html", game=page.game, position=position.to_json(), try_player=try_player, actors=actors

@@ -107,9 +107,53 @@ def test_try_it_accepts_any_two_nines_and_then_a_blind_draw(page, live_server):
     panel = figure.locator(".try-panel")
     panel.get_by_role("button", name="nove de ouros").click()
     panel.get_by_role("button", name="nove de paus").click()
-    panel.locator("[data-try-message]").filter(has_text="aceita").wait_for()
+    panel.locator("[data-try-message]").filter(has_text="O motor aceita").wait_for()
     assert panel.get_by_role("button", name="nove de ouros").count() == 0
     blind = panel.locator("button[data-move]")
     assert blind.count() == 3
     blind.nth(1).click()
     panel.get_by_role("button", name="dama de copas").wait_for()
+
+
+def test_try_it_moves_seven_of_hearts_onto_eight_of_spades_and_refuses_a_wrong_rank(page, live_server):
+    page.goto(live_server + "/es/double-solitaire/")
+    figure = widget(page, "double-solitaire-seven-onto-eight")
+    figure.get_by_role("button", name="Pruébalo").click()
+    panel = figure.locator(".try-panel")
+    panel.get_by_role("button", name="dama de corazones").click()
+    panel.get_by_role("button", name="ocho de picas").click()
+    message = panel.locator("[data-try-message]")
+    message.filter(has_text="Q♥").wait_for()
+    page.problems[:] = [p for p in page.problems if "422" not in p]
+    panel.get_by_role("button", name="siete de corazones").click()
+    panel.get_by_role("button", name="ocho de picas").click()
+    panel.get_by_role("button", name="as de tréboles").wait_for()
+    assert message.inner_text() == "El motor acepta la jugada."
+
+
+def test_try_it_refuses_a_card_out_of_turn_at_solo_whist_and_accepts_a_legal_one(page, live_server, client):
+    example = client.get("/api/v1/examples/solo-whist-six-tricks?lang=pt").get_json()
+    start = example["start"]
+    legal = client.post("/api/v1/solo-whist/legal", json={"position": start}).get_json()["moves"]
+    mover = legal[0]["player"]
+    other = next(p for p, hand in enumerate(start["hands"]) if p != mover and hand)
+    from naipes.engine.cards import Card
+
+    names = {"A": "ás", "2": "dois", "3": "três", "4": "quatro", "5": "cinco", "6": "seis", "7": "sete", "8": "oito",
+             "9": "nove", "10": "dez", "J": "valete", "Q": "dama", "K": "rei"}
+    suits = {"S": "espadas", "H": "copas", "D": "ouros", "C": "paus"}
+
+    def name(code):
+        card = Card.parse(code)
+        return f"{names[card.rank]} de {suits[card.suit]}"
+
+    page.goto(live_server + "/pt/solo-whist/")
+    figure = widget(page, "solo-whist-six-tricks")
+    figure.get_by_role("button", name="Experimente").click()
+    panel = figure.locator(".try-panel")
+    message = panel.locator("[data-try-message]")
+    panel.get_by_role("button", name=name(start["hands"][other][0]), exact=True).click()
+    message.filter(has_text="O motor não aceita").wait_for()
+    page.problems[:] = [p for p in page.problems if "422" not in p]
+    panel.get_by_role("button", name=name(legal[0]["card"]), exact=True).click()
+    message.filter(has_text="O motor aceita").wait_for()
