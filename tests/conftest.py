@@ -9,15 +9,8 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
+from build import CHROMIUM_ARGS
 from naipes.web import create_app
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture(scope="session")
