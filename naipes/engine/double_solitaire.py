@@ -46,7 +46,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from . import double_solitaire_block as block
-from .cards import DECK, RANKS, RED_SUITS, Card, UnknownCard
+from . import decode
+from .cards import DECK, RANKS, RED_SUITS, Card
 from .errors import N_, IllegalMove, InvalidMove, InvalidOptions, InvalidPosition
 from .events import Event
 
@@ -197,14 +198,14 @@ class Position:
         ``status``, ``winner`` and ``contributed`` are output only: they are
         worked out again from the cards, whatever the input says.
         """
-        fields = _object(data, "the position", {"players", "foundations"}, _OUTPUT_ONLY)
+        fields = decode.json_object(data, "the position", {"players", "foundations"}, _OUTPUT_ONLY)
         players = tuple(
             _layout_from_json(item, f"players[{index}]")
-            for index, item in enumerate(_list(fields["players"], "players", PLAYER_COUNT))
+            for index, item in enumerate(decode.json_list(fields["players"], "players", PLAYER_COUNT))
         )
         foundations = tuple(
             _foundation_from_json(item, f"foundations[{index}]")
-            for index, item in enumerate(_list(fields["foundations"], "foundations", FOUNDATION_COUNT))
+            for index, item in enumerate(decode.json_list(fields["foundations"], "foundations", FOUNDATION_COUNT))
         )
         for owner, layout in enumerate(players):
             mine = list(layout.cards())
@@ -223,58 +224,13 @@ class Position:
 _OUTPUT_ONLY = frozenset({"status", "winner", "contributed"})
 
 
-def _describe(value: object) -> str:
-    """A short, safe description of a JSON value for a message (never the whole value)."""
-    if isinstance(value, str):
-        return repr(value[:24])
-    return type(value).__name__
-
-
-def _object(data: object, where: str, required: set[str], optional: frozenset[str] = frozenset()) -> dict:
-    if not isinstance(data, dict):
-        raise InvalidPosition("%(where)s must be an object, not %(got)s", where=where, got=_describe(data))
-    missing = required - data.keys()
-    if missing:
-        raise InvalidPosition("%(where)s lacks %(field)s", where=where, field=sorted(missing)[0])
-    unknown = [name for name in data if name not in required and name not in optional]
-    if unknown:
-        raise InvalidPosition("%(where)s has an unknown field %(field)s", where=where, field=_describe(unknown[0]))
-    return data
-
-
-def _list(data: object, where: str, length: int | None = None) -> list:
-    if not isinstance(data, list):
-        raise InvalidPosition("%(where)s must be a list, not %(got)s", where=where, got=_describe(data))
-    if length is not None and len(data) != length:
-        raise InvalidPosition("%(where)s must have %(length)s entries", where=where, length=length)
-    return data
-
-
-def _card(data: object, where: str) -> Card:
-    try:
-        return Card.parse(data)
-    except UnknownCard:
-        raise InvalidPosition("%(where)s is not a card: %(got)s", where=where, got=_describe(data)) from None
-
-
-def _cards(data: object, where: str) -> tuple[Card, ...]:
-    return tuple(_card(item, f"{where}[{index}]") for index, item in enumerate(_list(data, where)))
-
-
-def _player_number(data: object, where: str) -> int:
-    # bool is an int to Python, not to JSON.
-    if type(data) is not int or not 0 <= data < PLAYER_COUNT:
-        raise InvalidPosition("%(where)s must be player 0 or 1, not %(got)s", where=where, got=_describe(data))
-    return data
-
-
 def _column_from_json(data: object, where: str) -> Column:
     face_down: list[Card] = []
     face_up: list[Card] = []
-    for index, item in enumerate(_list(data, where)):
+    for index, item in enumerate(decode.json_list(data, where)):
         here = f"{where}[{index}]"
-        fields = _object(item, here, {"card", "up"})
-        card = _card(fields["card"], f"{here}.card")
+        fields = decode.json_object(item, here, {"card", "up"})
+        card = decode.card(fields["card"], f"{here}.card")
         up = fields["up"]
         if not isinstance(up, bool):
             raise InvalidPosition("%(where)s.up must be true or false", where=here)
@@ -290,22 +246,22 @@ def _column_from_json(data: object, where: str) -> Column:
 
 
 def _layout_from_json(data: object, where: str) -> Layout:
-    fields = _object(data, where, {"tableau", "stock", "waste"})
-    tableau = _list(fields["tableau"], f"{where}.tableau", COLUMN_COUNT)
+    fields = decode.json_object(data, where, {"tableau", "stock", "waste"})
+    tableau = decode.json_list(fields["tableau"], f"{where}.tableau", COLUMN_COUNT)
     return Layout(
         tableau=tuple(_column_from_json(item, f"{where}.tableau[{index}]") for index, item in enumerate(tableau)),
-        stock=_cards(fields["stock"], f"{where}.stock"),
-        waste=_cards(fields["waste"], f"{where}.waste"),
+        stock=decode.cards(fields["stock"], f"{where}.stock"),
+        waste=decode.cards(fields["waste"], f"{where}.waste"),
     )
 
 
 def _foundation_from_json(data: object, where: str) -> Foundation:
     pile: list[FoundationCard] = []
-    for index, item in enumerate(_list(data, where)):
+    for index, item in enumerate(decode.json_list(data, where)):
         here = f"{where}[{index}]"
-        fields = _object(item, here, {"card", "owner"})
-        card = _card(fields["card"], f"{here}.card")
-        owner = _player_number(fields["owner"], f"{here}.owner")
+        fields = decode.json_object(item, here, {"card", "owner"})
+        card = decode.card(fields["card"], f"{here}.card")
+        owner = decode.player(fields["owner"], f"{here}.owner", PLAYER_COUNT)
         below = pile[-1].card if pile else None
         if below is None and card.rank != "A":
             raise InvalidPosition("%(where)s must start with an ace", where=where)
@@ -366,41 +322,34 @@ _MAX_COUNT = len(DECK)
 
 def move_from_json(data: object) -> Move:
     """The move described by the API's JSON; ``InvalidMove`` for anything off the schema."""
-    if not isinstance(data, dict):
-        raise InvalidMove("a move must be an object, not %(got)s", got=_describe(data))
-    kind = data.get("type")
+    fields = decode.json_object(data, "the move", {"type"}, {"player", "from", "to", "count"}, InvalidMove)
+    kind = fields["type"]
     if kind == "draw" or kind == "recycle":
-        _move_fields(data, {"type", "player"}, set())
-        player = _move_player(data["player"])
-        return Draw(player) if kind == "draw" else Recycle(player)
+        decode.json_object(fields, "a draw or a recycle", {"type", "player"}, error=InvalidMove)
+        return _well_formed((Draw if kind == "draw" else Recycle)(fields["player"]))
     if kind == "move":
-        _move_fields(data, {"type", "player", "from", "to"}, {"count"})
-        player = _move_player(data["player"])
-        source, target = data["from"], data["to"]
-        if not isinstance(source, str) or source not in _SOURCES:
-            raise InvalidMove('"from" must be "waste" or "c0" to "c6", not %(got)s', got=_describe(source))
-        if not isinstance(target, str) or target not in _TARGETS:
-            raise InvalidMove('"to" must be "c0" to "c6" or "f0" to "f7", not %(got)s', got=_describe(target))
-        count = data.get("count", 1)
-        if type(count) is not int or not 1 <= count <= _MAX_COUNT:
-            raise InvalidMove('"count" must be a whole number from 1 to 52, not %(got)s', got=_describe(count))
-        return Transfer(player, source, target, count)
-    raise InvalidMove('"type" must be "draw", "recycle" or "move", not %(got)s', got=_describe(kind))
+        decode.json_object(fields, "a move", {"type", "player", "from", "to"}, {"count"}, InvalidMove)
+        return _well_formed(Transfer(fields["player"], fields["from"], fields["to"], fields.get("count", 1)))
+    raise InvalidMove('"type" must be "draw", "recycle" or "move", not %(got)s', got=decode.describe(kind))
 
 
-def _move_fields(data: dict, required: set[str], optional: set[str]) -> None:
-    missing = required - data.keys()
-    if missing:
-        raise InvalidMove("the move lacks %(field)s", field=sorted(missing)[0])
-    unknown = [name for name in data if name not in required and name not in optional]
-    if unknown:
-        raise InvalidMove("the move has an unknown field %(field)s", field=_describe(unknown[0]))
+def _well_formed(move: object) -> Move:
+    """``move`` itself, if it is one this game's JSON could describe; ``InvalidMove`` otherwise.
 
-
-def _move_player(data: object) -> int:
-    if type(data) is not int or not 0 <= data < PLAYER_COUNT:
-        raise InvalidMove('"player" must be 0 or 1, not %(got)s', got=_describe(data))
-    return data
+    ``move_from_json`` and ``apply`` both ask, so a move built in Python is held
+    to the same schema as one that came as JSON.
+    """
+    if not isinstance(move, (Draw, Recycle, Transfer)):
+        raise InvalidMove("not a move of this game: %(got)s", got=decode.describe(move))
+    decode.player(move.player, '"player"', PLAYER_COUNT, InvalidMove)
+    if isinstance(move, Transfer):
+        if not isinstance(move.source, str) or move.source not in _SOURCES:
+            raise InvalidMove('"from" must be "waste" or "c0" to "c6", not %(got)s', got=decode.describe(move.source))
+        if not isinstance(move.target, str) or move.target not in _TARGETS:
+            raise InvalidMove('"to" must be "c0" to "c6" or "f0" to "f7", not %(got)s', got=decode.describe(move.target))
+        if not decode.is_whole_number(move.count) or not 1 <= move.count <= _MAX_COUNT:
+            raise InvalidMove('"count" must be a whole number from 1 to 52, not %(got)s', got=decode.describe(move.count))
+    return move
 
 
 # --- the deal -------------------------------------------------------------------
@@ -410,8 +359,8 @@ def new_game(seed: int, **options: object) -> Position:
     """A fresh race: each player's deck shuffled on its own and dealt; the same seed, the same deal."""
     if options:
         raise InvalidOptions("double-solitaire takes no options, not %(option)s", option=sorted(options)[0])
-    if type(seed) is not int:
-        raise InvalidOptions("the seed must be a whole number, not %(got)s", got=_describe(seed))
+    if not decode.is_whole_number(seed):
+        raise InvalidOptions("the seed must be a whole number, not %(got)s", got=decode.describe(seed))
     rng = random.Random(seed)
     players = (_deal(rng), _deal(rng))
     return Position.of(players, EMPTY_FOUNDATIONS)
@@ -504,11 +453,7 @@ def legal_moves(position: Position) -> list[Move]:
 
 def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
     """The position after ``move`` and what happened; ``IllegalMove`` if the rules forbid it now."""
-    if not isinstance(move, (Draw, Recycle, Transfer)):
-        raise InvalidMove("not a move of this game: %(got)s", got=_describe(move))
-    player = move.player
-    if type(player) is not int or not 0 <= player < PLAYER_COUNT:
-        raise InvalidMove('"player" must be 0 or 1, not %(got)s', got=_describe(player))
+    player = _well_formed(move).player
     if position.status != PLAYING:
         raise IllegalMove("game_over", N_("The race is over"))
     layout = position.players[player]
@@ -554,12 +499,6 @@ def _transfer(
     player: int, layout: Layout, foundations: tuple[Foundation, ...], move: Transfer
 ) -> tuple[Layout, tuple[Foundation, ...], list[Event]]:
     count, source, target = move.count, move.source, move.target
-    if type(count) is not int or count < 1:
-        raise InvalidMove('"count" must be a whole number from 1 to 52, not %(got)s', got=_describe(count))
-    if not isinstance(source, str) or source not in _SOURCES:
-        raise InvalidMove('"from" must be "waste" or "c0" to "c6", not %(got)s', got=_describe(source))
-    if not isinstance(target, str) or target not in _TARGETS:
-        raise InvalidMove('"to" must be "c0" to "c6" or "f0" to "f7", not %(got)s', got=_describe(target))
     tableau = list(layout.tableau)
     waste = layout.waste
     source_index = _COLUMN_INDEX.get(source)

@@ -35,7 +35,8 @@ from itertools import combinations
 from typing import Any
 
 from . import cards as _cards
-from .cards import Card, UnknownCard, codes
+from . import decode
+from .cards import Card, codes
 from .errors import IllegalMove, InvalidMove, InvalidOptions, InvalidPosition, N_
 from .events import Event
 
@@ -107,17 +108,7 @@ class Position:
     @classmethod
     def from_json(cls, data: object) -> Position:
         """The position an API client sent, checked whole; ``InvalidPosition`` for anything wrong."""
-        if not isinstance(data, dict):
-            raise InvalidPosition("a position is a JSON object")
-        if data.keys() != _POSITION_KEYS:
-            missing = sorted(_POSITION_KEYS - data.keys())
-            unknown = sorted(str(key)[:40] for key in data.keys() - _POSITION_KEYS)
-            raise InvalidPosition(
-                "the position's fields are dealer, hands, discards, phase, offerer, taker and loser"
-                " (missing: %(missing)s; unknown: %(unknown)s)",
-                missing=", ".join(missing) or "none",
-                unknown=", ".join(unknown) or "none",
-            )
+        decode.json_object(data, "the position", _POSITION_KEYS)
         hands = _card_rows(data["hands"], "hands")
         discards = _card_rows(data["discards"], "discards")
         players = len(hands)
@@ -132,7 +123,7 @@ class Position:
         if phase not in PHASES:
             raise InvalidPosition("phase must be one of discarding, drawing, pairing, over")
         position = cls(
-            dealer=_seat(data["dealer"], "dealer", players),
+            dealer=decode.player(data["dealer"], "dealer", players),
             hands=hands,
             discards=discards,
             phase=phase,
@@ -145,26 +136,11 @@ class Position:
 
 
 def _card_rows(value: object, field: str) -> tuple[tuple[Card, ...], ...]:
-    if not isinstance(value, list):
-        raise InvalidPosition("%(field)s must be a list with one list of cards per player", field=field)
-    rows = []
-    for player, row in enumerate(value):
-        if not isinstance(row, list):
-            raise InvalidPosition("%(field)s[%(player)s] must be a list of cards", field=field, player=player)
-        cards = []
-        for code in row:
-            try:
-                card = Card.parse(code)
-            except UnknownCard:
-                raise InvalidPosition(
-                    "%(field)s[%(player)s] holds %(code)s, which is not a card",
-                    field=field, player=player, code=repr(code)[:40],
-                ) from None
-            if card not in _IN_DECK:
-                raise InvalidPosition("Q♣ is not in the Old Maid deck")
-            cards.append(card)
-        rows.append(tuple(cards))
-    return tuple(rows)
+    """One list of cards per player, none of them Q♣."""
+    rows = tuple(decode.cards(row, f"{field}[{player}]") for player, row in enumerate(decode.json_list(value, field)))
+    if any(REMOVED in row for row in rows):
+        raise InvalidPosition("Q♣ is not in the Old Maid deck")
+    return rows
 
 
 def _check_each_card_once(hands: tuple[tuple[Card, ...], ...], discards: tuple[tuple[Card, ...], ...]) -> None:
@@ -188,14 +164,8 @@ def _check_pairs(pile: tuple[Card, ...], player: int) -> None:
             )
 
 
-def _seat(value: object, field: str, players: int) -> int:
-    if type(value) is not int or not 0 <= value < players:
-        raise InvalidPosition("%(field)s must be a player number from 0 to %(last)s", field=field, last=players - 1)
-    return value
-
-
 def _optional_seat(value: object, field: str, players: int) -> int | None:
-    return None if value is None else _seat(value, field, players)
+    return None if value is None else decode.player(value, field, players)
 
 
 def _check_phase(position: Position) -> None:
@@ -298,41 +268,27 @@ _MOVE_KEYS = {
 
 def move_from_json(data: object) -> Move:
     """The move an API client sent; ``InvalidMove`` for anything that does not fit the schema."""
-    if not isinstance(data, dict):
-        raise InvalidMove("a move is a JSON object")
-    kind = data.get("type")
+    kind = decode.json_object(data, "the move", {"type"}, {"player", "cards", "index", "order"}, InvalidMove)["type"]
     if not isinstance(kind, str) or kind not in _MOVE_KEYS:
         raise InvalidMove("an Old Maid move's type is discard, draw or arrange")
-    if data.keys() != _MOVE_KEYS[kind]:
-        raise InvalidMove("a %(kind)s move has exactly the fields %(fields)s",
-                          kind=kind, fields=", ".join(sorted(_MOVE_KEYS[kind])))
+    decode.json_object(data, f"a {kind} move", _MOVE_KEYS[kind], error=InvalidMove)
     player = data["player"]
-    if type(player) is not int or player < 0:
+    if not decode.is_whole_number(player) or player < 0:
         raise InvalidMove("player must be a player number (0 or more)")
     if kind == "draw":
         index = data["index"]
-        if type(index) is not int:
+        if not decode.is_whole_number(index):
             raise InvalidMove("index must be a whole number")
         return Draw(player, index)
     field = "cards" if kind == "discard" else "order"
-    chosen = _move_cards(data[field], field)
+    chosen = decode.cards(data[field], field, InvalidMove)
+    if REMOVED in chosen:
+        raise InvalidMove("Q♣ is not in the Old Maid deck")
     if kind == "arrange":
         return Arrange(player, chosen)
     if len(chosen) != 2 or chosen[0] == chosen[1]:
         raise InvalidMove("a discard names two different cards")
     return Discard(player, (chosen[0], chosen[1]))
-
-
-def _move_cards(value: object, field: str) -> tuple[Card, ...]:
-    if not isinstance(value, list):
-        raise InvalidMove("%(field)s must be a list of cards", field=field)
-    try:
-        chosen = tuple(Card.parse(code) for code in value)
-    except UnknownCard:
-        raise InvalidMove("%(field)s must hold card codes such as 9H or QS", field=field) from None
-    if REMOVED in chosen:
-        raise InvalidMove("Q♣ is not in the Old Maid deck")
-    return chosen
 
 
 def new_game(seed: int, **options: object) -> Position:
@@ -345,14 +301,14 @@ def new_game(seed: int, **options: object) -> Position:
     unknown = options.keys() - NEW_GAME_OPTIONS
     if unknown:
         raise InvalidOptions("Old Maid takes only the options players and dealer")
-    if type(seed) is not int:
+    if not decode.is_whole_number(seed):
         raise InvalidOptions("the seed must be a whole number")
     players = options.get("players", 4)
-    if type(players) is not int or not PLAYERS[0] <= players <= PLAYERS[1]:
+    if not decode.is_whole_number(players) or not PLAYERS[0] <= players <= PLAYERS[1]:
         raise InvalidOptions("Old Maid is for 2 to 6 players")
     dealer = options.get("dealer")
-    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
-        raise InvalidOptions("the dealer must be a player number from 0 to %(last)s", last=players - 1)
+    if dealer is not None:
+        decode.player(dealer, "the dealer", players, InvalidOptions)
     rng = random.Random(seed)
     pack = list(DECK)
     rng.shuffle(pack)
@@ -514,11 +470,11 @@ def series_standings(losers: Iterable[int], players: int) -> tuple[Standing, ...
     ``losers`` holds each game's loser. Places are shared as in sport: two players
     tied first are both 1st and the next is 3rd. Listed best first, then by seat.
     """
-    if type(players) is not int or not PLAYERS[0] <= players <= PLAYERS[1]:
+    if not decode.is_whole_number(players) or not PLAYERS[0] <= players <= PLAYERS[1]:
         raise ValueError(f"Old Maid is for 2 to 6 players, not {players!r}")
     defeats = [0] * players
     for loser in losers:
-        if type(loser) is not int or not 0 <= loser < players:
+        if not decode.is_whole_number(loser) or not 0 <= loser < players:
             raise ValueError(f"not a player of this series: {loser!r}")
         defeats[loser] += 1
     ranking = sorted(range(players), key=lambda player: (defeats[player], player))

@@ -44,7 +44,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DECK, SUITS, Card, UnknownCard, codes
+from . import decode
+from .cards import DECK, SUITS, Card, codes
 from .errors import IllegalMove, InvalidMove, InvalidOptions, InvalidPosition, N_
 from .events import Event
 
@@ -422,14 +423,14 @@ class Position:
         before play), but what is there must be a position the rules can reach. An
         empty trick in progress is read as no trick.
         """
-        fields = _object(data, _POSITION_KEYS, _OUTPUT_ONLY_KEYS, "a position")
+        fields = decode.json_object(data, "a position", _POSITION_KEYS, _OUTPUT_ONLY_KEYS)
         phase = fields["phase"]
         if not isinstance(phase, str) or phase not in PHASES:
             raise InvalidPosition("phase must be one of %(phases)s", phases=", ".join(PHASES))
         position = cls(
-            dealer=_seat(fields["dealer"], "dealer"),
+            dealer=decode.player(fields["dealer"], "dealer", SEATS),
             hands=_hands(fields["hands"]),
-            turn_up=None if fields["turn_up"] is None else _card(fields["turn_up"], "turn_up"),
+            turn_up=None if fields["turn_up"] is None else decode.card(fields["turn_up"], "turn_up"),
             phase=phase,
             auction=_calls(fields["auction"]),
             contract=None if fields["contract"] is None else _contract(fields["contract"]),
@@ -462,58 +463,25 @@ _POSITION_KEYS = frozenset({"dealer", "hands", "turn_up", "phase", "auction", "c
 _OUTPUT_ONLY_KEYS = frozenset({"to_move", "exposed"})
 
 
-def _object(data: object, required: frozenset, optional: frozenset, what: str) -> dict:
-    if not isinstance(data, dict):
-        raise InvalidPosition("%(what)s must be a JSON object", what=what)
-    keys = data.keys()
-    if not required <= keys or not keys <= required | optional:
-        raise InvalidPosition("%(what)s has exactly the fields %(fields)s", what=what,
-                              fields=", ".join(sorted(required | optional)))
-    return data
-
-
-def _seat(value: object, field: str) -> int:
-    if type(value) is not int or not 0 <= value < SEATS:
-        raise InvalidPosition("%(field)s must be a player number from 0 to 3", field=field)
-    return value
-
-
-def _card(value: object, field: str) -> Card:
-    try:
-        return Card.parse(value)
-    except UnknownCard:
-        raise InvalidPosition("%(field)s holds %(value)s, which is not a card", field=field,
-                              value=repr(value)[:40]) from None
-
-
-def _cards(value: object, field: str) -> tuple[Card, ...]:
-    if not isinstance(value, list):
-        raise InvalidPosition("%(field)s must be a list of cards", field=field)
-    return tuple(_card(code, field) for code in value)
-
-
 def _hands(value: object) -> tuple[tuple[Card, ...], ...]:
-    if not isinstance(value, list) or len(value) != SEATS:
-        raise InvalidPosition("hands must be a list of four hands, one per player")
-    return tuple(_cards(hand, f"hands[{player}]") for player, hand in enumerate(value))
+    decode.json_list(value, "hands", SEATS)
+    return tuple(decode.cards(hand, f"hands[{player}]") for player, hand in enumerate(value))
 
 
 def _calls(value: object) -> tuple[Bid, ...]:
-    if not isinstance(value, list):
-        raise InvalidPosition("auction must be a list of calls")
     calls = []
-    for index, item in enumerate(value):
-        fields = _object(item, frozenset({"player", "bid"}), frozenset(), f"auction[{index}]")
+    for index, item in enumerate(decode.json_list(value, "auction")):
+        fields = decode.json_object(item, f"auction[{index}]", frozenset({"player", "bid"}))
         bid = fields["bid"]
         if not isinstance(bid, str) or bid not in CALLS:
             raise InvalidPosition("auction[%(index)s]: a bid is one of %(calls)s", index=index,
                                   calls=", ".join(CALLS))
-        calls.append(Bid(_seat(fields["player"], f"auction[{index}].player"), bid))
+        calls.append(Bid(decode.player(fields["player"], f"auction[{index}].player", SEATS), bid))
     return tuple(calls)
 
 
 def _contract(value: object) -> Contract:
-    fields = _object(value, frozenset({"bid", "bidder", "trump"}), frozenset({"partner"}), "contract")
+    fields = decode.json_object(value, "contract", frozenset({"bid", "bidder", "trump"}), frozenset({"partner"}))
     bid = fields["bid"]
     if not isinstance(bid, str) or bid not in CONTRACTS:
         raise InvalidPosition("contract.bid must be one of %(contracts)s", contracts=", ".join(CONTRACTS))
@@ -521,41 +489,39 @@ def _contract(value: object) -> Contract:
     trump = fields["trump"]
     if trump is not None and (not isinstance(trump, str) or trump not in SUITS):
         raise InvalidPosition("contract.trump must be a suit letter (S, H, D, C) or null")
-    return Contract(bid, _seat(fields["bidder"], "contract.bidder"),
-                    None if partner is None else _seat(partner, "contract.partner"), trump)
+    return Contract(bid, decode.player(fields["bidder"], "contract.bidder", SEATS),
+                    None if partner is None else decode.player(partner, "contract.partner", SEATS), trump)
 
 
 def _tricks(value: object) -> tuple[Trick, ...]:
-    if not isinstance(value, list):
-        raise InvalidPosition("tricks must be a list of finished tricks")
     tricks = []
-    for index, item in enumerate(value):
+    for index, item in enumerate(decode.json_list(value, "tricks")):
         field = f"tricks[{index}]"
-        fields = _object(item, frozenset({"leader", "cards", "winner"}), frozenset(), field)
-        cards = _cards(fields["cards"], field + ".cards")
+        fields = decode.json_object(item, field, frozenset({"leader", "cards", "winner"}))
+        cards = decode.cards(fields["cards"], field + ".cards")
         if len(cards) != SEATS:
             raise InvalidPosition("%(field)s must hold four cards, one per player", field=field)
-        tricks.append(Trick(_seat(fields["leader"], field + ".leader"), cards,
-                            _seat(fields["winner"], field + ".winner")))
+        tricks.append(Trick(decode.player(fields["leader"], field + ".leader", SEATS), cards,
+                            decode.player(fields["winner"], field + ".winner", SEATS)))
     return tuple(tricks)
 
 
 def _current_trick(value: object) -> CurrentTrick:
-    fields = _object(value, frozenset({"leader", "cards"}), frozenset(), "trick")
-    cards = _cards(fields["cards"], "trick.cards")
+    fields = decode.json_object(value, "trick", frozenset({"leader", "cards"}))
+    cards = decode.cards(fields["cards"], "trick.cards")
     if len(cards) >= SEATS:
         raise InvalidPosition("the trick in progress holds at most three cards: a fourth finishes it")
-    return CurrentTrick(_seat(fields["leader"], "trick.leader"), cards)
+    return CurrentTrick(decode.player(fields["leader"], "trick.leader", SEATS), cards)
 
 
 def _result(value: object) -> Result:
-    fields = _object(value, frozenset({"made", "tricks", "settlement"}), frozenset(), "result")
+    fields = decode.json_object(value, "result", frozenset({"made", "tricks", "settlement"}))
     if not isinstance(fields["made"], bool):
         raise InvalidPosition("result.made must be true or false")
     numbers = []
     for name in ("tricks", "settlement"):
         row = fields[name]
-        if not isinstance(row, list) or len(row) != SEATS or any(type(n) is not int for n in row):
+        if not isinstance(row, list) or len(row) != SEATS or not all(decode.is_whole_number(n) for n in row):
             raise InvalidPosition("result.%(name)s must be a list of four whole numbers", name=name)
         numbers.append(tuple(row))
     return Result(fields["made"], numbers[0], numbers[1])
@@ -799,17 +765,11 @@ _MOVE_KEYS = {
 
 def move_from_json(data: object) -> Move:
     """The move an API client sent; ``InvalidMove`` for anything that does not fit the schema."""
-    if not isinstance(data, dict):
-        raise InvalidMove("a move is a JSON object")
-    kind = data.get("type")
+    kind = decode.json_object(data, "the move", {"type"}, {"player", "bid", "suit", "card"}, InvalidMove)["type"]
     if not isinstance(kind, str) or kind not in _MOVE_KEYS:
         raise InvalidMove("a Solo Whist move's type is bid, name_trump or play")
-    if data.keys() != _MOVE_KEYS[kind]:
-        raise InvalidMove("a %(kind)s move has exactly the fields %(fields)s",
-                          kind=kind, fields=", ".join(sorted(_MOVE_KEYS[kind])))
-    player = data["player"]
-    if type(player) is not int or not 0 <= player < SEATS:
-        raise InvalidMove("player must be a player number from 0 to 3")
+    decode.json_object(data, f"a {kind} move", _MOVE_KEYS[kind], error=InvalidMove)
+    player = decode.player(data["player"], "player", SEATS, InvalidMove)
     if kind == "bid":
         bid = data["bid"]
         if not isinstance(bid, str) or bid not in CALLS:
@@ -820,10 +780,7 @@ def move_from_json(data: object) -> Move:
         if not isinstance(suit, str) or suit not in SUITS:
             raise InvalidMove("suit must be a suit letter: S, H, D or C")
         return NameTrump(player, suit)
-    try:
-        return Play(player, Card.parse(data["card"]))
-    except UnknownCard:
-        raise InvalidMove("card must be a card code such as 9H or QS") from None
+    return Play(player, decode.card(data["card"], "card", InvalidMove))
 
 
 # --- the game --------------------------------------------------------------------------------
@@ -839,11 +796,11 @@ def new_game(seed: int, **options: object) -> Position:
     unknown = options.keys() - NEW_GAME_OPTIONS
     if unknown:
         raise InvalidOptions("Solo Whist takes only the option dealer")
-    if type(seed) is not int:
+    if not decode.is_whole_number(seed):
         raise InvalidOptions("the seed must be a whole number")
     dealer = options.get("dealer")
-    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < SEATS):
-        raise InvalidOptions("the dealer must be a player number from 0 to 3")
+    if dealer is not None:
+        decode.player(dealer, "the dealer", SEATS, InvalidOptions)
     rng = random.Random(seed)
     pack = list(DECK)
     rng.shuffle(pack)
@@ -896,7 +853,7 @@ def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
         raise IllegalMove("game_over", N_("This hand is over and has been settled"))
     if not isinstance(move, (Bid, NameTrump, Play)):
         raise InvalidMove("not a Solo Whist move")
-    if type(move.player) is not int or not 0 <= move.player < SEATS:
+    if not decode.is_whole_number(move.player) or not 0 <= move.player < SEATS:
         raise IllegalMove("no_such_player", N_("There is no %(player)s at this table"), player=move.player)
     if isinstance(move, Play):
         return _play(position, move)

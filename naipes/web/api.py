@@ -12,6 +12,7 @@ import json
 from flask import Blueprint, current_app, jsonify, request
 from flask_babel import gettext
 
+from ..engine.decode import is_whole_number
 from ..engine.errors import EngineError, InvalidOptions
 from ..engine.games import GAMES
 from .errors import ApiError, api_error_from_engine
@@ -57,10 +58,6 @@ def _position(engine, data: dict):
     return engine_call(engine.Position.from_json, data["position"])
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @bp.get("/games")
 def games():
     site = _site()
@@ -97,11 +94,11 @@ def new(game_id: str):
     if unknown:
         raise api_error_from_engine(InvalidOptions("unknown option: %(option)s", option=unknown[0]))
     seed = data.get("seed")
-    if not _is_int(seed) or not -_MAX_SEED <= seed < _MAX_SEED:
+    if not is_whole_number(seed) or not -_MAX_SEED <= seed < _MAX_SEED:
         raise ApiError(400, "invalid_seed", gettext("The seed must be a whole number."))
     options = {name: data[name] for name in engine.NEW_GAME_OPTIONS if name in data}
     for name, value in options.items():
-        if not _is_int(value):
+        if not is_whole_number(value):
             raise api_error_from_engine(InvalidOptions("%(option)s must be a whole number", option=name))
     position = engine_call(engine.new_game, seed, **options)
     return jsonify({"position": position.to_json()})

@@ -12,6 +12,7 @@ from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import HTTPException
 
 from ..engine.cards import Card
+from ..engine.decode import is_whole_number
 from ..engine.errors import EngineError, IllegalMove
 from .i18n import player_name
 
@@ -45,7 +46,7 @@ def _format_param(name: str, value: object) -> object:
         return value.symbol
     if isinstance(value, (list, tuple)):
         return " ".join(str(_format_param(name, item)) for item in value)
-    if isinstance(value, int) and not isinstance(value, bool) and name.endswith("player"):
+    if is_whole_number(value) and name.endswith("player"):
         return player_name(value)
     return value
 

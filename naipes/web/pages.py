@@ -7,6 +7,7 @@ from pathlib import Path
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, send_from_directory, url_for
 from flask_babel import gettext
 
+from ..engine.decode import is_whole_number
 from ..engine.games import GAMES
 from ..engine.solo_whist import settlement_table
 from .api import engine_call, json_body
@@ -98,7 +99,7 @@ def diagram(lang: str, slug: str):
     data = json_body()
     position = engine_call(engine.Position.from_json, data.get("position"))
     try_player = data.get("try")
-    if not (try_player is None or (isinstance(try_player, int) and not isinstance(try_player, bool))):
+    if not (try_player is None or is_whole_number(try_player)):
         raise ApiError(400, "invalid_body", gettext("“%(field)s” must be a player number.", field="try"))
     actors = sorted({move.player for move in engine.legal_moves(position)})
     return render_template(
