@@ -5,6 +5,7 @@ import re
 import pytest
 
 from naipes.examples import load_examples
+from naipes.web.i18n import card_name
 
 pytestmark = pytest.mark.browser
 
@@ -131,21 +132,16 @@ def test_try_it_moves_seven_of_hearts_onto_eight_of_spades_and_refuses_a_wrong_r
     assert message.inner_text() == "El motor acepta la jugada."
 
 
-def test_try_it_refuses_a_card_out_of_turn_at_solo_whist_and_accepts_a_legal_one(page, live_server, client):
+def test_try_it_refuses_a_card_out_of_turn_at_solo_whist_and_accepts_a_legal_one(page, live_server, app, client):
     example = client.get("/api/v1/examples/solo-whist-six-tricks?lang=pt").get_json()
     start = example["start"]
     legal = client.post("/api/v1/solo-whist/legal", json={"position": start}).get_json()["moves"]
     mover = legal[0]["player"]
     other = next(p for p, hand in enumerate(start["hands"]) if p != mover and hand)
-    from naipes.engine.cards import Card
-
-    names = {"A": "ás", "2": "dois", "3": "três", "4": "quatro", "5": "cinco", "6": "seis", "7": "sete", "8": "oito",
-             "9": "nove", "10": "dez", "J": "valete", "Q": "dama", "K": "rei"}
-    suits = {"S": "espadas", "H": "copas", "D": "ouros", "C": "paus"}
 
     def name(code):
-        card = Card.parse(code)
-        return f"{names[card.rank]} de {suits[card.suit]}"
+        with app.test_request_context("/pt/"):
+            return card_name(code)
 
     page.goto(live_server + "/pt/solo-whist/")
     figure = widget(page, "solo-whist-six-tricks")
