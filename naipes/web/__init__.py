@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask
 from flask_babel import Babel
 
-from . import api, assets, pages
+from . import api, assets, pages, tables
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
 from .i18n import select_locale
@@ -46,6 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(assets.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(tables.bp)
     app.register_blueprint(pages.bp)
     pages.register_template_helpers(app)
     register_error_handlers(app)

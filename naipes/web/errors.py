@@ -51,11 +51,15 @@ def _format_param(name: str, value: object) -> object:
     return value
 
 
+def translated(message: str, params: dict[str, object]) -> str:
+    """An engine's (or a computer player's) English template in the reader's language, cards as symbols (``9♣``)."""
+    return gettext(message, **{name: _format_param(name, value) for name, value in params.items()})
+
+
 def engine_message(error: EngineError) -> str:
     """The engine's refusal in the reader's language, its cards as symbols (``9♣``)."""
-    params = {name: _format_param(name, value) for name, value in error.params.items()}
     if isinstance(error, IllegalMove):
-        return gettext(error.message, **params)
+        return translated(error.message, error.params)
     return str(_ENGINE_MESSAGES[error.code])
 
 
