@@ -1,0 +1,243 @@
+"""Tables through the API: dealt by the server, sealed in a token, every refusal in the reader's language."""
+
+from __future__ import annotations
+
+import base64
+import time
+
+import pytest
+
+from naipes.web import create_app
+from naipes.web.table_seal import Sealed, seal
+
+KEY = "a key only these tests know"
+GAMES = ["old-maid"]
+
+
+@pytest.fixture(scope="module")
+def app():
+    return create_app({"TESTING": True, "SECRET_KEY": KEY})
+
+
+def post(client, path, body, lang="es"):
+    return client.post(f"/api/v1/{path}?lang={lang}", json=body)
+
+
+def new_table(client, game="old-maid", **options):
+    response = post(client, f"{game}/tables", options)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def error(response, status):
+    assert response.status_code == status, response.get_json()
+    return response.get_json()["error"]
+
+
+# --- dealing -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_new_table_answers_the_table_shape(client, game):
+    table = new_table(client, game)
+    assert set(table) >= {"table", "seat", "view", "events", "moves", "over"}
+    assert table["seat"] == 0 and table["over"] is False
+    assert table["moves"], "after the computers have moved it is the reader's turn"
+    assert all(move["player"] == 0 for move in table["moves"])
+
+
+def test_old_maid_shows_the_reader_their_own_fan_and_only_the_size_of_the_others(client):
+    table = new_table(client, players=5, seat=3)
+    hands = table["view"]["hands"]
+    assert len(hands) == 5
+    assert all(card is not None for card in hands[3])
+    assert all(card is None for seat, hand in enumerate(hands) if seat != 3 for card in hand)
+
+
+def test_two_tables_are_two_different_deals(client):
+    first, second = new_table(client, seat=0), new_table(client, seat=0)
+    assert first["view"]["hands"][0] != second["view"]["hands"][0]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("es", "servidor"), ("pt", "servidor")])
+def test_a_seed_is_refused_the_server_deals(client, lang, word):
+    failure = error(post(client, "old-maid/tables", {"seed": 7}, lang), 400)
+    assert failure["code"] == "seed_not_allowed"
+    assert word in failure["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"seat": 4}, "invalid_seat"),
+        ({"players": 3, "seat": 3}, "invalid_seat"),
+        ({"seat": -1}, "invalid_seat"),
+        ({"seat": "0"}, "invalid_seat"),
+        ({"level": "genius"}, "invalid_level"),
+        ({"players": 7}, "invalid_options"),
+        ({"players": True}, "invalid_options"),
+        ({"dealer": 1}, "invalid_body"),
+    ],
+)
+def test_table_options_out_of_range_are_refused(client, body, code):
+    for lang in ("es", "pt"):
+        failure = error(post(client, "old-maid/tables", body, lang), 400)
+        assert failure["code"] == code
+        assert failure["message"]
+
+
+def test_an_unknown_game_has_no_table(client):
+    assert error(post(client, "poker/tables", {}), 404)["code"] == "unknown_game"
+
+
+def test_only_the_race_has_ticks(client):
+    table = new_table(client)
+    assert error(post(client, "old-maid/tables/tick", {"table": table["table"]}), 404)["code"] == "not_found"
+
+
+# --- moving --------------------------------------------------------------------------------
+
+
+def move(client, table, chosen, lang="es", game="old-maid"):
+    return post(client, f"{game}/tables/move", {"table": table["table"], "move": chosen}, lang)
+
+
+def test_a_listed_move_is_played_and_the_computers_answer(client):
+    table = new_table(client, players=3)
+    while table["moves"][0]["type"] == "discard":
+        table = move(client, table, table["moves"][0]).get_json()
+    response = move(client, table, table["moves"][0])
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert answer["events"][0]["type"] == "drew" and answer["events"][0]["player"] == 0
+    assert answer["over"] or answer["moves"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("es", "Jugador 1"), ("pt", "Jogador 1")])
+def test_a_move_for_another_seat_is_not_your_turn(client, lang, words):
+    table = new_table(client, players=3)
+    failure = error(move(client, table, {"type": "draw", "player": 1, "index": 0}, lang), 422)
+    assert failure["code"] == "not_your_turn"
+    assert words in failure["message"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("es", "no forman pareja"), ("pt", "não formam par")])
+def test_a_move_the_rules_forbid_keeps_the_engines_reason(client, lang, words):
+    table = new_table(client, players=2)
+    hand = table["view"]["hands"][0]
+    ranks = {}
+    for card in hand:
+        ranks.setdefault(card[:-1], card)
+    first, second = list(ranks.values())[:2]
+    failure = error(move(client, table, {"type": "discard", "player": 0, "cards": [first, second]}, lang), 422)
+    assert failure["code"] == "not_a_pair"
+    assert words in failure["message"]
+
+
+def test_a_malformed_move_is_a_400(client):
+    table = new_table(client)
+    assert error(move(client, table, {"type": "fly", "player": 0}), 400)["code"] == "invalid_move"
+    assert error(post(client, "old-maid/tables/move", {"table": table["table"]}), 400)["code"] == "invalid_body"
+
+
+def test_the_reader_may_rearrange_their_own_fan(client):
+    table = new_table(client, players=4, seat=2)
+    order = list(reversed(table["view"]["hands"][2]))
+    answer = move(client, table, {"type": "arrange", "player": 2, "order": order}).get_json()
+    assert answer["view"]["hands"][2] == order
+
+
+def test_an_earlier_token_opens_the_game_as_it_was_then_for_undo(client):
+    table = new_table(client, players=2)
+    first = move(client, table, table["moves"][-1]).get_json()
+    again = move(client, table, table["moves"][-1]).get_json()
+    assert again["view"]["hands"][0] == first["view"]["hands"][0]
+    assert again["view"]["discards"] == first["view"]["discards"]
+
+
+# --- sealed tokens -------------------------------------------------------------------------
+
+
+def altered(token: str) -> str:
+    raw = bytearray(base64.urlsafe_b64decode(token))
+    raw[40] ^= 1
+    return base64.urlsafe_b64encode(bytes(raw)).decode()
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+@pytest.mark.parametrize("token", ["altered", "other key", "not a token", 42, None, "ñandú", "other game"])
+def test_a_token_that_was_altered_or_made_elsewhere_is_an_invalid_table(client, app, token, lang):
+    table = new_table(client)
+    if token == "altered":
+        token = altered(table["table"])
+    elif token == "other key":
+        other = create_app({"TESTING": True, "SECRET_KEY": "another key"})
+        token = new_table(other.test_client())["table"]
+    elif token == "other game":
+        with app.app_context():
+            token = seal(Sealed("solo-whist", {}, 0, "basic", int(time.time())))
+    failure = error(post(client, "old-maid/tables/move", {"table": token, "move": table["moves"][0]}, lang), 400)
+    assert failure["code"] == "invalid_table"
+    assert failure["message"] and "table" not in failure["message"].lower()
+    assert error(post(client, "old-maid/tables/hint", {"table": token}, lang), 400)["code"] == "invalid_table"
+
+
+@pytest.mark.parametrize(("lang", "word"), [("es", "días"), ("pt", "dias")])
+def test_a_table_older_than_its_lifetime_has_closed(client, app, lang, word):
+    table = new_table(client)
+    with app.app_context():
+        from naipes.web.table_seal import lifetime, open_table
+
+        sealed = open_table(table["table"], "old-maid")
+        old = Sealed(sealed.game, sealed.position, sealed.seat, sealed.level, int(time.time()) - lifetime() - 1)
+        token = seal(old)
+        assert lifetime() >= 24 * 3600
+    failure = error(post(client, "old-maid/tables/move", {"table": token, "move": table["moves"][0]}, lang), 410)
+    assert failure["code"] == "table_expired"
+    assert word in failure["message"]
+
+
+def test_the_token_hides_the_position_it_carries(client, app):
+    table = new_table(client, players=3)
+    raw = base64.urlsafe_b64decode(table["table"])
+    for marker in (b"hands", b"discards", b"dealer", b'"QS"', b"old-maid"):
+        assert marker not in raw
+    with app.app_context():
+        from naipes.web.table_seal import open_table
+
+        assert open_table(table["table"], "old-maid").position["hands"][1]
+
+
+def test_two_instances_that_share_the_key_serve_alternate_requests_of_one_game():
+    instances = [create_app({"TESTING": True, "SECRET_KEY": KEY}).test_client() for _ in range(2)]
+    table = new_table(instances[0], players=2)
+    turn = 1
+    while not table["over"]:
+        response = move(instances[turn], table, table["moves"][0])
+        assert response.status_code == 200, response.get_json()
+        table, turn = response.get_json(), 1 - turn
+    assert table["view"]["loser"] in (0, 1)
+
+
+# --- hints ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_a_hint_is_one_of_the_readers_moves_with_a_reason_in_their_language(client, lang):
+    table = new_table(client, players=3)
+    response = post(client, "old-maid/tables/hint", {"table": table["table"]}, lang)
+    assert response.status_code == 200
+    hint = response.get_json()
+    assert hint["move"] in table["moves"]
+    assert hint["reason"] and "%(" not in hint["reason"]
+    assert not hint["reason"].startswith(("Lay aside", "Take")), "the reason is in the reader's language"
+
+
+def test_a_finished_game_has_no_hint_and_refuses_moves(client):
+    table = new_table(client, players=2)
+    while not table["over"]:
+        table = move(client, table, table["moves"][0]).get_json()
+    assert table["moves"] == []
+    assert error(post(client, "old-maid/tables/hint", {"table": table["table"]}), 422)["code"] == "game_over"
+    hand = table["view"]["hands"][0]
+    assert error(move(client, table, {"type": "arrange", "player": 0, "order": hand}), 422)["code"] == "game_over"

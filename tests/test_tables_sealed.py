@@ -1,0 +1,130 @@
+"""Hidden cards never leave the server: random tables played to the end through the API.
+
+At every answer the test opens the token with the server's key to see the true
+position, and checks that the answer (view, events, moves, token) holds no card
+the reader's seat could not know, that ``moves`` is exactly the seat's legal
+moves as the engine lists them and accepts them, and that the game ends.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import re
+
+import pytest
+
+from naipes.engine import old_maid
+from naipes.web import create_app
+from naipes.web.table_seal import open_table
+
+CARD = re.compile(r"^(10|[A2-9JQK])[SHDC]$")
+
+
+@pytest.fixture(scope="module")
+def app():
+    return create_app({"TESTING": True, "SECRET_KEY": "sealed tables"})
+
+
+def cards_in(value) -> set[str]:
+    """Every card code anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value} if CARD.match(value) else set()
+    if isinstance(value, list):
+        return set().union(*map(cards_in, value)) if value else set()
+    if isinstance(value, dict):
+        return set().union(*map(cards_in, value.values())) if value else set()
+    return set()
+
+
+class OldMaidKnowledge:
+    """What a seat at Old Maid knows: every card it has held, and every pair laid aside (face up)."""
+
+    engine = old_maid
+
+    def __init__(self, seat: int) -> None:
+        self.seat, self.known = seat, set()
+
+    def learn(self, position, events) -> None:
+        self.known |= {card.code for card in position.hands[self.seat]}
+        self.known |= {card.code for pile in position.discards for card in pile}
+        # A card drawn by the reader, or from the reader's fan, passed through the reader's hand even
+        # if it left again before the answer (drawn on, or laid aside); anyone else's draw stays unnamed.
+        for event in events:
+            if event["type"] == "drew":
+                if self.seat in (event["player"], event["from"]):
+                    self.known.add(event["card"])
+                else:
+                    assert event["card"] is None
+
+    def check_view(self, view: dict, position) -> None:
+        truth = position.to_json()
+        assert view["hands"][self.seat] == truth["hands"][self.seat]
+        for seat, hand in enumerate(view["hands"]):
+            if seat != self.seat:
+                assert hand == [None] * len(truth["hands"][seat])
+        assert {key: view[key] for key in view if key != "hands"} == {key: truth[key] for key in truth if key != "hands"}
+
+
+def true_position(app, game, token):
+    with app.app_context():
+        return game.engine.Position.from_json(open_table(token, game.engine.ID).position)
+
+
+def check_answer(app, knowledge, answer) -> None:
+    game = knowledge.engine
+    position = true_position(app, knowledge, answer["table"])
+    knowledge.learn(position, answer["events"])
+    knowledge.check_view(answer["view"], position)
+    shown = cards_in({key: value for key, value in answer.items() if key != "table"})
+    assert shown <= knowledge.known, f"the answer shows cards the seat cannot know: {shown - knowledge.known}"
+    raw = base64.urlsafe_b64decode(answer["table"])
+    assert not any(marker in raw for marker in (b"hands", b"position", b'"card"', b"auction"))
+    expected = [move.to_json() for move in game.legal_moves(position) if move.player == knowledge.seat]
+    assert answer["moves"] == expected
+    for move in answer["moves"]:
+        game.apply(position, game.move_from_json(move))
+    assert answer["over"] == position.is_over
+
+
+def play_to_the_end(app, client, game_id, knowledge, options, rng, limit):
+    answer = client.post(f"/api/v1/{game_id}/tables", json=options).get_json()
+    for _ in range(limit):
+        check_answer(app, knowledge, answer)
+        if answer["over"]:
+            return answer
+        response = client.post(f"/api/v1/{game_id}/tables/move",
+                               json={"table": answer["table"], "move": rng.choice(answer["moves"])})
+        assert response.status_code == 200, response.get_json()
+        answer = response.get_json()
+    pytest.fail(f"a {game_id} table did not end in {limit} moves")
+
+
+def test_old_maid_tables_never_show_a_hidden_card_and_always_end(app):
+    client = app.test_client()
+    rng = random.Random(11)
+    losers = set()
+    for _ in range(100):
+        players = rng.randint(2, 6)
+        seat = rng.randrange(players)
+        answer = play_to_the_end(app, client, "old-maid", OldMaidKnowledge(seat),
+                                 {"players": players, "seat": seat}, rng, limit=200)
+        losers.add(answer["view"]["loser"] == seat)
+    assert losers == {True, False}, "over 100 games the reader both lost and escaped"
+
+
+def test_old_maid_computers_shuffle_before_offering_so_the_reader_cannot_track_a_card(app):
+    """The card a computer drew from the reader joins its fan's right end; the shuffle hides it again."""
+    client = app.test_client()
+    rng = random.Random(5)
+    at_right_end = []
+    while len(at_right_end) < 40:
+        answer = client.post("/api/v1/old-maid/tables", json={"players": 2}).get_json()
+        while not answer["over"]:
+            answer = client.post("/api/v1/old-maid/tables/move",
+                                 json={"table": answer["table"], "move": rng.choice(answer["moves"])}).get_json()
+            taken = [event["card"] for event in answer["events"] if event["type"] == "drew" and event["player"] == 1]
+            fan = [card.code for card in true_position(app, OldMaidKnowledge(0), answer["table"]).hands[1]]
+            if taken and taken[-1] in fan and len(fan) > 2:
+                at_right_end.append(fan[-1] == taken[-1])
+    assert sum(at_right_end) < 30, "a drawn card ends anywhere in the shuffled fan, not always at its right end"
