@@ -58,7 +58,7 @@ from naipes.content import CONTENT_DIR, ContentError, load_library
 from naipes.examples import ExampleError
 from naipes.web import SECURITY_HEADERS, create_app
 from naipes.web.assets import hashed_name, static_files
-from naipes.web.i18n import DEFAULT_LANGUAGE
+from naipes.web.i18n import DEFAULT_LANGUAGE, language_tag
 from naipes.web.pages import pdf_name
 
 ROOT = Path(__file__).resolve().parent
@@ -340,7 +340,7 @@ def sitemap(library, base_url: str) -> str:
         for path in group.values():
             lines.append(f"  <url>\n    <loc>{base_url}{path}</loc>")
             for other, other_path in group.items():
-                lines.append(f"    <xhtml:link rel=\"alternate\" hreflang={quoteattr(other)} href={quoteattr(base_url + other_path)}/>")
+                lines.append(f"    <xhtml:link rel=\"alternate\" hreflang={quoteattr(language_tag(other))} href={quoteattr(base_url + other_path)}/>")
             lines.append(f"    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href={quoteattr(base_url + '/')}/>")
             lines.append("  </url>")
     lines.append("</urlset>")

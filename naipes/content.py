@@ -7,6 +7,25 @@ line ``{#id}`` (its language-neutral id, the same in every language) followed by
 example and ``@settlement`` the engine's settlement table; the section ``faq`` is
 made of ``### question`` headings, each followed by its answer.
 
+Two fenced blocks keep the seed and the site's own choices apart, so a reader (and a
+test) can tell which rule is which:
+
+``::: choice <id>`` … ``:::`` is a house choice, where the seed leaves a point open.
+It opens with TOML fields, then a blank line and the Markdown of the choice::
+
+    ::: choice first-card-left
+    seed = "Repartidor sorteado da todo una a una horario"   # the seed passage it completes, verbatim
+    open = "por quién empieza el reparto"                     # what that passage leaves open
+    follows = "la costumbre más extendida"                     # the tradition the choice follows
+    claims = ["su izquierda"]                                  # the box's own words for it, never the seed's
+
+    El repartidor empieza por el jugador de su izquierda.
+    :::
+
+``::: seed <lang>`` … ``:::`` lists rules quoted word for word from the seed, which is
+written in ``<lang>``: one ``- «quote»`` line each, optionally followed by a
+translation when the seed's language is not the page's.
+
 Nothing here knows Flask: the web layer and ``build.py`` both read these objects.
 """
 
@@ -24,6 +43,10 @@ CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 _FRONT_MATTER = re.compile(r"\A\+\+\+\n(.*?)\n\+\+\+\n", re.S)
 _SECTION_ID = re.compile(r"^\{#([a-z][a-z0-9-]*)\}$")
 _DIRECTIVE = re.compile(r"^@(example|settlement)(?:[ \t]+([a-z0-9-]+))?[ \t]*$")
+_FENCE_OPEN = re.compile(r"^::: (choice|seed) ([a-z0-9-]+)$")
+_FENCE_CLOSE = ":::"
+_SEED_QUOTE = re.compile(r"^- «([^«»]+)»[ \t]*(.*)$")
+_CHOICE_FIELDS = ("seed", "open", "follows", "claims")
 _GAME_FIELDS = ("title", "game", "slug", "summary", "players", "deck", "length", "special", "order")
 
 _markdown = MarkdownIt("commonmark", {"typographer": True}).enable(["table", "replacements", "smartquotes"])
@@ -52,7 +75,40 @@ class SettlementRef:
     """The place of the engine-computed settlement table (Solo Whist)."""
 
 
-Block = Prose | ExampleRef | SettlementRef
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A house choice: what the site decides where the seed is silent, and why.
+
+    ``seed`` quotes the seed passage the choice completes; ``open`` says what that
+    passage leaves open and ``follows`` the tradition the choice follows, both worded
+    to fit the page's sentence "the variant does not say …; we follow …".
+    ``claims`` are a few words in which the box states its choice: if the seed used
+    them, the choice would be the seed's own rule, not ours.
+    """
+
+    choice_id: str
+    seed: str
+    open: str
+    follows: str
+    claims: tuple[str, ...]
+    body_html: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeedQuote:
+    quote: str
+    translation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeedQuotes:
+    """Rules quoted word for word from the seed, written in ``lang``."""
+
+    lang: str
+    quotes: tuple[SeedQuote, ...]
+
+
+Block = Prose | ExampleRef | SettlementRef | Choice | SeedQuotes
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +154,10 @@ class GamePage:
         return tuple(eid for section in self.sections for eid in section.example_ids)
 
     @property
+    def choices(self) -> tuple[Choice, ...]:
+        return tuple(block for section in self.sections for block in section.blocks if isinstance(block, Choice))
+
+    @property
     def faq(self) -> tuple[FaqEntry, ...]:
         return tuple(entry for section in self.sections for entry in section.faq)
 
@@ -138,7 +198,13 @@ def _blocks(lines: list[str], path: Path) -> tuple[Block, ...]:
             blocks.append(Prose(render_markdown("\n".join(pending))))
         pending.clear()
 
-    for line in lines:
+    remaining = iter(lines)
+    for line in remaining:
+        fence = _FENCE_OPEN.match(line)
+        if fence:
+            flush()
+            blocks.append(_fenced(*fence.groups(), _fence_body(remaining, path), path))
+            continue
         directive = _DIRECTIVE.match(line)
         if not directive:
             pending.append(line)
@@ -153,6 +219,41 @@ def _blocks(lines: list[str], path: Path) -> tuple[Block, ...]:
             blocks.append(SettlementRef())
     flush()
     return tuple(blocks)
+
+
+def _fence_body(lines, path: Path) -> list[str]:
+    body = []
+    for line in lines:
+        if line == _FENCE_CLOSE:
+            return body
+        body.append(line)
+    raise ContentError(f"{path}: a ::: block is never closed")
+
+
+def _fenced(kind: str, name: str, body: list[str], path: Path) -> Choice | SeedQuotes:
+    if kind == "seed":
+        quotes = []
+        for line in filter(str.strip, body):
+            match = _SEED_QUOTE.match(line)
+            if not match:
+                raise ContentError(f"{path}: a seed list line must be - «quote»: {line}")
+            quotes.append(SeedQuote(*match.groups()))
+        return SeedQuotes(name, tuple(quotes))
+    blank = body.index("") if "" in body else len(body)
+    try:
+        fields = tomllib.loads("\n".join(body[:blank]))
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{path}: choice {name}: {error}") from None
+    if sorted(fields) != sorted(_CHOICE_FIELDS) or not "".join(body[blank:]).strip():
+        raise ContentError(f"{path}: choice {name} needs {', '.join(_CHOICE_FIELDS)} and a text")
+    return Choice(
+        name,
+        fields["seed"],
+        fields["open"],
+        fields["follows"],
+        tuple(fields["claims"]),
+        render_markdown("\n".join(body[blank:])),
+    )
 
 
 def _faq(lines: list[str], path: Path) -> tuple[FaqEntry, ...]:

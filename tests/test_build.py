@@ -30,6 +30,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from naipes.content import CONTENT_DIR, load_library
+from naipes.web.i18n import language_tag
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = load_library(CONTENT_DIR)
@@ -223,7 +224,7 @@ def test_the_sitemap_lists_every_page_with_its_hreflang_alternates(built):
     assert locs == {f"/{lang}/" for lang in LANGUAGES} | {f"/{page.lang}/{page.slug}/" for page in PAGES}
     for url in urls:
         alternates = {link.get("hreflang"): urlsplit(link.get("href")).path for link in url.findall("x:link", ns)}
-        assert set(alternates) == set(LANGUAGES) | {"x-default"}
+        assert set(alternates) == {language_tag(lang) for lang in LANGUAGES} | {"x-default"}
         assert urlsplit(url.find("s:loc", ns).text).path in alternates.values()
 
 
@@ -344,7 +345,7 @@ def test_the_front_door_sends_each_browser_to_its_language(browser, static_site,
     page = context.new_page()
     page.goto(static_site + "/")
     page.wait_for_url(f"{static_site}/{lang}/")
-    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("html").get_attribute("lang") == language_tag(lang)
     context.close()
 
 
@@ -354,8 +355,8 @@ def test_the_front_door_without_javascript_links_to_every_language(browser, stat
     page = context.new_page()
     page.goto(static_site + "/")
     for lang in LANGUAGES:
-        assert page.locator(f'a[hreflang="{lang}"]').get_attribute("href") == f"/{lang}/"
-    page.locator(f'a[hreflang="{LANGUAGES[-1]}"]').click()
+        assert page.locator(f'a[hreflang="{language_tag(lang)}"]').get_attribute("href") == f"/{lang}/"
+    page.locator(f'a[hreflang="{language_tag(LANGUAGES[-1])}"]').click()
     page.wait_for_url(f"{static_site}/{LANGUAGES[-1]}/")
     context.close()
 
@@ -381,7 +382,7 @@ def test_every_example_steps_through_with_no_request_to_the_api(page, app, stati
     page.on("request", lambda request: requested.append(request.url))
     response = page.goto(f"{static_site}/{rules.lang}/{rules.slug}/")
     assert response.ok
-    assert page.locator("html").get_attribute("lang") == rules.lang
+    assert page.locator("html").get_attribute("lang") == language_tag(rules.lang)
     assert page.locator("h1").inner_text() == rules.title
 
     examples = app.extensions["naipes"].examples
@@ -434,7 +435,7 @@ def test_the_language_switch_keeps_the_game_and_the_step(page, static_site):
     page.goto(f"{static_site}/{first}/{rules.slug}/")
     example_id = rules.example_ids[0]
     page.locator(f"#{example_id} [data-go='next']").click()
-    page.locator(f'.lang-switch a[hreflang="{second}"]').click()
+    page.locator(f'.lang-switch a[hreflang="{language_tag(second)}"]').click()
     page.wait_for_url(f"{static_site}/{second}/{translation.slug}/#{example_id}-step-1")
     assert page.locator("h1").inner_text() == translation.title
     expect(page.locator(f"#{example_id}-step-1")).to_be_visible()
@@ -445,5 +446,5 @@ def test_the_language_switch_keeps_the_game_and_the_step(page, static_site):
 def test_each_language_has_its_own_404_page(page, static_site, lang):
     response = page.goto(f"{static_site}/{lang}/404.html")
     assert response.ok
-    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("html").get_attribute("lang") == language_tag(lang)
     assert page.locator(f'main a[href="/{lang}/"]').count() == 1

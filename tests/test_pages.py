@@ -21,23 +21,24 @@ def test_the_root_sends_a_visitor_to_their_language(client, header, lang):
 
 
 @pytest.mark.parametrize("url", PAGES)
-def test_every_page_declares_its_language_and_its_alternates(client, url):
+def test_every_page_declares_its_regional_language_and_its_alternates(client, url):
+    """Spain's Spanish and Portugal's Portuguese, so a screen reader picks the European voice."""
     response = client.get(url)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    lang = url.split("/")[1]
-    assert f'<html lang="{lang}">' in html
-    assert re.search(r'<link rel="alternate" hreflang="es" href="[^"]+">', html)
-    assert re.search(r'<link rel="alternate" hreflang="pt" href="[^"]+">', html)
+    tag = {"es": "es-ES", "pt": "pt-PT"}[url.split("/")[1]]
+    assert f'<html lang="{tag}">' in html
+    assert re.search(r'<link rel="alternate" hreflang="es-ES" href="[^"]*/es/[^"]*">', html)
+    assert re.search(r'<link rel="alternate" hreflang="pt-PT" href="[^"]*/pt/[^"]*">', html)
     assert 'class="skip-link" href="#main"' in html
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_language_switch_keeps_the_reader_on_the_same_game(client, game):
     html = client.get(f"/es/{game}/").get_data(as_text=True)
-    assert f'<a href="/pt/{game}/" hreflang="pt" lang="pt" data-lang-link>Português</a>' in html
+    assert f'<a href="/pt/{game}/" hreflang="pt-PT" lang="pt-PT" data-lang-link>Português</a>' in html
     html = client.get(f"/pt/{game}/").get_data(as_text=True)
-    assert f'<a href="/es/{game}/" hreflang="es" lang="es" data-lang-link>Español</a>' in html
+    assert f'<a href="/es/{game}/" hreflang="es-ES" lang="es-ES" data-lang-link>Español</a>' in html
 
 
 @pytest.mark.parametrize("url", PAGES)
@@ -92,3 +93,30 @@ def test_assets_have_content_hashed_names_and_are_cached_forever(client):
     assert "immutable" in response.headers["Cache-Control"]
     assert client.get("/static/css/site.css").status_code == 404
     assert client.get("/static/css/site.0000000000.css").status_code == 404
+
+
+@pytest.mark.parametrize(("lang", "label", "sentence"), [
+    ("es", "Nuestra elección.", "La variante no dice {open}; seguimos {follows}."),
+    ("pt", "A nossa escolha.", "A variante não diz {open}; seguimos {follows}."),
+])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_house_choice_is_a_box_that_says_what_the_variant_leaves_open(app, client, lang, label, sentence, game):
+    import html as html_module
+
+    page = app.extensions["naipes"].library.game(lang, game)
+    text = html_module.unescape(client.get(f"/{lang}/{game}/").get_data(as_text=True))
+    assert page.choices
+    for choice in page.choices:
+        start = text.index(f'<div class="choice" role="note" id="choice-{choice.choice_id}">')
+        box = text[start:text.index("</div>\n</div>", start)]
+        assert f"<strong>{label}</strong> {sentence.format(open=choice.open, follows=choice.follows)}" in box
+
+
+def test_the_race_diagram_shows_only_the_top_card_of_each_waste(client):
+    """The site's rule keeps the waste squared up: what lies under its top card is not shown."""
+    html = client.get("/es/double-solitaire/").get_data(as_text=True)
+    step = html[html.index('id="double-solitaire-draw-three-step-2"'):]
+    waste = step[step.index('class="ds-waste"'):step.index('class="ds-tableau"')]
+    assert "Descarte: 6 cartas" in waste
+    assert waste.count('class="card ') == 1
+    assert 'aria-label="seis de tréboles' in waste

@@ -1,7 +1,7 @@
 """The reader's language: which one a request speaks, and the words for cards and players.
 
 Languages are the folders of ``content/`` that have a catalog in ``translations/``:
-adding one means adding files, not editing this module.
+adding one means adding files, and its regional tag to ``LANGUAGE_TAGS``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,11 @@ from flask_babel import gettext, lazy_gettext
 from ..engine.cards import Card, UnknownCard
 
 DEFAULT_LANGUAGE = "es"
+
+# The site's language codes (its URL segments and catalogs) are bare; the pages say which
+# variety they are written in, so screen readers pick Spain's and Portugal's voices and
+# search engines offer each page to its readers (``lang`` and ``hreflang``, BCP 47).
+LANGUAGE_TAGS = {"es": "es-ES", "pt": "pt-PT"}
 
 RANK_NAMES = {
     "A": lazy_gettext("ace"),
@@ -39,6 +44,11 @@ SUIT_NAMES = {
 
 def languages() -> tuple[str, ...]:
     return current_app.extensions["naipes"].languages
+
+
+def language_tag(lang: str) -> str:
+    """The BCP 47 tag of a site language: "es" is written as in Spain, "pt" as in Portugal."""
+    return LANGUAGE_TAGS[lang]
 
 
 def language_name(lang: str) -> str:

@@ -20,7 +20,7 @@ def test_the_language_switch_keeps_the_game(page, live_server, game):
     page.goto(f"{live_server}/es/{game}/")
     page.get_by_role("link", name="Português").click()
     page.wait_for_url(f"{live_server}/pt/{game}/")
-    assert page.locator("html").get_attribute("lang") == "pt"
+    assert page.locator("html").get_attribute("lang") == "pt-PT"
     assert page.get_by_role("navigation", name="Índice").is_visible()
 
 

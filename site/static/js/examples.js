@@ -131,8 +131,7 @@
   Example.prototype.loadData = function () {
     if (this.data) { return Promise.resolve(this.data); }
     var self = this;
-    var url = "/api/v1/examples/" + encodeURIComponent(this.id) + "?lang=" + document.documentElement.lang;
-    return fetch(url).then(function (response) {
+    return fetch(this.figure.dataset.exampleUrl).then(function (response) {
       if (!response.ok) { throw new Error(response.statusText); }
       return response.json();
     }).then(function (data) { self.data = data; return data; });
