@@ -9,12 +9,15 @@ Solitaire's two decks) attach the owner themselves; the card stays the card.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset({"H", "D"})
+RANK_VALUES = {rank: index + 1 for index, rank in enumerate(RANKS)}
+"""The one table of rank values, ace low: A=1, 2..10, J=11, Q=12, K=13 (games with ace high adjust)."""
 
 
 class UnknownCard(ValueError):
@@ -35,11 +38,12 @@ class Card:
 
     @property
     def value(self) -> int:
-        """Ace low: A=1, 2..10, J=11, Q=12, K=13 (games with ace high adjust)."""
-        return RANKS.index(self.rank) + 1
+        """Ace low: A=1 … K=13, from ``RANK_VALUES``."""
+        return RANK_VALUES[self.rank]
 
     @property
     def is_red(self) -> bool:
+        """Hearts and diamonds are red, spades and clubs black."""
         return self.suit in RED_SUITS
 
     @property
@@ -68,13 +72,6 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RA
 _BY_CODE = {card.code: card for card in DECK}
 
 
-def parse_cards(codes: object) -> tuple[Card, ...]:
-    """A list of card codes as cards; ``UnknownCard`` if it is not a list of card codes."""
-    if not isinstance(codes, list):
-        raise UnknownCard(f"not a list of cards: {codes!r}")
-    return tuple(Card.parse(code) for code in codes)
-
-
-def codes(cards) -> list[str]:
+def codes(cards: Iterable[Card]) -> list[str]:
     """Cards back as API strings, in the same order."""
     return [card.code for card in cards]

@@ -43,12 +43,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import double_solitaire_block as block
 from . import decode
-from .cards import DECK, RANKS, RED_SUITS, Card
-from .errors import N_, IllegalMove, InvalidMove, InvalidOptions, InvalidPosition
+from .cards import DECK, Card
+from .errors import N_, InvalidMove, InvalidOptions, InvalidPosition, Refusal, refuse
 from .events import Event
 
 ID = "double-solitaire"
@@ -69,16 +69,6 @@ COLUMNS = tuple(f"c{index}" for index in range(COLUMN_COUNT))
 FOUNDATIONS = tuple(f"f{index}" for index in range(FOUNDATION_COUNT))
 _COLUMN_INDEX = {name: index for index, name in enumerate(COLUMNS)}
 _FOUNDATION_INDEX = {name: index for index, name in enumerate(FOUNDATIONS)}
-
-_VALUE = {rank: index + 1 for index, rank in enumerate(RANKS)}
-
-
-def _fits(card: Card, onto: Card) -> bool:
-    """Whether ``card`` may cover ``onto`` in a column: one rank lower, the other colour."""
-    return _VALUE[onto.rank] == _VALUE[card.rank] + 1 and (
-        (card.suit in RED_SUITS) != (onto.suit in RED_SUITS)
-    )
-
 
 # --- positions -------------------------------------------------------------
 
@@ -265,7 +255,7 @@ def _foundation_from_json(data: object, where: str) -> Foundation:
         below = pile[-1].card if pile else None
         if below is None and card.rank != "A":
             raise InvalidPosition("%(where)s must start with an ace", where=where)
-        if below is not None and (card.suit != below.suit or _VALUE[card.rank] != _VALUE[below.rank] + 1):
+        if below is not None and (card.suit != below.suit or card.value != below.value + 1):
             raise InvalidPosition("%(where)s must go up in suit from the ace", where=where)
         pile.append(FoundationCard(card, owner))
     return tuple(pile)
@@ -382,80 +372,174 @@ def _deal(rng: random.Random) -> Layout:
 
 
 # --- the rules --------------------------------------------------------------------
+# Each rule is written once, as a check that returns the refusal or None:
+# ``legal_moves`` keeps the candidates ``refusal`` lets through and ``apply``
+# raises what ``refusal`` finds.
 
 
-def _foundation_takes(pile: Foundation, card: Card) -> bool:
+def _column_refusal(onto: Card, card: Card) -> Refusal | None:
+    """Whether ``card`` may cover ``onto`` in a column: one rank lower, the other colour."""
+    if onto.value != card.value + 1:
+        return refuse("wrong_rank", N_("%(card)s cannot go on %(target)s: a column goes down one rank at a time"),
+                      card=card, target=onto)
+    if card.is_red == onto.is_red:
+        return refuse("wrong_colour",
+                      N_("%(card)s cannot go on %(target)s: colours must alternate, red on black and black on red"),
+                      card=card, target=onto)
+    return None
+
+
+def _empty_column_refusal(card: Card) -> Refusal | None:
+    if card.rank != "K":
+        return refuse("not_a_king",
+                      N_("Only a king, or a run headed by a king, can go into an empty column: %(card)s is not a king"),
+                      card=card)
+    return None
+
+
+def _foundation_refusal(pile: Foundation, card: Card) -> Refusal | None:
+    """Whether ``pile`` takes ``card``: an ace when empty, else the next card of its suit."""
     if not pile:
-        return card.rank == "A"
+        if card.rank != "A":
+            return refuse("foundation_mismatch", N_("An empty foundation starts with an ace: %(card)s is not an ace"),
+                          card=card)
+        return None
     top = pile[-1].card
-    return top.suit == card.suit and _VALUE[card.rank] == _VALUE[top.rank] + 1
+    if top.suit != card.suit:
+        return refuse("foundation_mismatch", N_("%(card)s cannot go on %(top)s: a foundation keeps to one suit"),
+                      card=card, top=top)
+    if card.value <= len(pile):
+        return refuse("place_taken", N_("That foundation already has a %(card)s: this one needs the other foundation"
+                                        " of its suit"), card=card)
+    if card.value != len(pile) + 1:
+        return refuse("foundation_mismatch", N_("%(card)s cannot go on %(top)s: a foundation goes up one rank at a"
+                                                " time"), card=card, top=top)
+    return None
 
 
 def _run_start(face_up: tuple[Card, ...]) -> int:
     """Index of the first card of the run (a legal sequence) that ends the column."""
     start = len(face_up) - 1
-    while start > 0 and _fits(face_up[start], face_up[start - 1]):
+    while start > 0 and _column_refusal(face_up[start - 1], face_up[start]) is None:
         start -= 1
     return start
 
 
-def legal_moves(position: Position) -> list[Move]:
-    """Every move either player may make now, player 0's first.
+def _is_run(cards: tuple[Card, ...]) -> bool:
+    """Whether every card covers the one before it legally: a run built down in alternating colours."""
+    return _run_start(cards) == 0
 
-    Draw or turn over; then the waste's top card to each foundation and column
-    that takes it; then every run at the end of each column (from its end card
-    alone to the whole run) to each column that takes it, and end cards to the
-    foundations.
-    """
+
+def _draw_refusal(layout: Layout) -> Refusal | None:
+    if layout.stock:
+        return None
+    if layout.waste:
+        return refuse("stock_empty", N_("The stock is empty: turn the waste over to start a new pass"))
+    return refuse("stock_empty", N_("The stock and the waste are both empty: there is nothing left to draw"))
+
+
+def _recycle_refusal(layout: Layout) -> Refusal | None:
+    if layout.stock:
+        return refuse("stock_not_empty", N_("The waste can only be turned over once the stock is empty"))
+    if not layout.waste:
+        return refuse("empty_pile", N_("The stock and the waste are both empty: there is nothing to turn over"))
+    return None
+
+
+def _source_refusal(layout: Layout, move: Transfer) -> Refusal | None:
+    """Whether ``move.count`` cards may leave ``move.source``: face up, in play, and a run."""
+    index = _COLUMN_INDEX.get(move.source)
+    if index is None:
+        if not layout.waste:
+            return refuse("empty_pile", N_("There is no card there to move"))
+        if move.count != 1:
+            return refuse("waste_top_only", N_("Only the top card of the waste is in play"))
+        return None
+    face_up = layout.tableau[index].face_up
+    if not face_up:
+        return refuse("empty_pile", N_("There is no card there to move"))
+    if move.count > len(face_up):
+        return refuse("face_down", N_("Only face-up cards can move, and this column has %(face_up)d of them"),
+                      face_up=len(face_up))
+    cards = face_up[-move.count:]
+    for lower, upper in zip(cards, cards[1:]):
+        if _column_refusal(lower, upper) is not None:
+            return refuse("not_a_sequence", N_("These %(count)d cards cannot move together: %(card)s on %(target)s"
+                                               " is not one rank lower in the other colour"),
+                          count=move.count, card=upper, target=lower)
+    return None
+
+
+def _target_refusal(layout: Layout, foundations: tuple[Foundation, ...], move: Transfer, head: Card) -> Refusal | None:
+    """Whether ``move.target`` takes the moving cards, ``head`` the deepest of them."""
+    foundation = _FOUNDATION_INDEX.get(move.target)
+    if foundation is not None:
+        if move.count != 1:
+            return refuse("one_card_to_foundation", N_("Cards go to a foundation one at a time"))
+        return _foundation_refusal(foundations[foundation], head)
+    if move.target == move.source:
+        return refuse("same_pile", N_("The cards are already in that column"))
+    face_up = layout.tableau[_COLUMN_INDEX[move.target]].face_up
+    if face_up:
+        return _column_refusal(face_up[-1], head)
+    return _empty_column_refusal(head)
+
+
+def _moving(layout: Layout, move: Transfer) -> tuple[Card, ...]:
+    """The cards ``move`` takes (it has passed ``_source_refusal``), deepest first."""
+    if move.source == WASTE:
+        return layout.waste[-1:]
+    return layout.tableau[_COLUMN_INDEX[move.source]].face_up[-move.count:]
+
+
+def refusal(position: Position, move: Move) -> Refusal | None:
+    """Why the rules forbid ``move`` now, or ``None`` if they allow it (``move`` is well formed)."""
     if position.status != PLAYING:
-        return []
-    moves: list[Move] = []
-    foundations = position.foundations
+        return refuse("game_over", N_("The race is over"))
+    layout = position.players[move.player]
+    if isinstance(move, Draw):
+        return _draw_refusal(layout)
+    if isinstance(move, Recycle):
+        return _recycle_refusal(layout)
+    return _source_refusal(layout, move) or _target_refusal(
+        layout, position.foundations, move, _moving(layout, move)[0]
+    )
+
+
+def _candidates(position: Position) -> Iterator[Move]:
+    """Every move worth asking ``refusal`` about, player 0's first.
+
+    Draw or turn over; then the waste's top card to each foundation and column;
+    then every part of the run at the end of each column (from its end card
+    alone to the whole run) to each other column, and end cards to the foundations.
+    """
     for player, layout in enumerate(position.players):
-        if layout.stock:
-            moves.append(Draw(player))
-        elif layout.waste:
-            moves.append(Recycle(player))
-        tableau = layout.tableau
+        yield Draw(player) if layout.stock else Recycle(player)
+        targets = FOUNDATIONS + COLUMNS
         if layout.waste:
-            card = layout.waste[-1]
-            moves.extend(
-                Transfer(player, WASTE, FOUNDATIONS[index])
-                for index, pile in enumerate(foundations)
-                if _foundation_takes(pile, card)
-            )
-            moves.extend(
-                Transfer(player, WASTE, COLUMNS[index])
-                for index, column in enumerate(tableau)
-                if (_fits(card, column.face_up[-1]) if column.face_up else card.rank == "K")
-            )
-        for index, column in enumerate(tableau):
-            face_up = column.face_up
-            if not face_up:
+            yield from (Transfer(player, WASTE, target) for target in targets)
+        for index, column in enumerate(layout.tableau):
+            if not column.face_up:
                 continue
             source = COLUMNS[index]
-            card = face_up[-1]
-            moves.extend(
-                Transfer(player, source, FOUNDATIONS[target])
-                for target, pile in enumerate(foundations)
-                if _foundation_takes(pile, card)
-            )
-            for cut in range(len(face_up) - 1, _run_start(face_up) - 1, -1):
-                head = face_up[cut]
-                count = len(face_up) - cut
-                for target, other in enumerate(tableau):
-                    if target == index:
-                        continue
-                    if _fits(head, other.face_up[-1]) if other.face_up else head.rank == "K":
-                        moves.append(Transfer(player, source, COLUMNS[target], count))
-    return moves
+            yield from (Transfer(player, source, target) for target in FOUNDATIONS)
+            for count in range(1, len(column.face_up) - _run_start(column.face_up) + 1):
+                yield from (Transfer(player, source, target, count) for target in COLUMNS if target != source)
+
+
+def legal_moves(position: Position) -> list[Move]:
+    """Every move either player may make now, player 0's first: the candidates the rules allow."""
+    if position.status != PLAYING:
+        return []
+    return [move for move in _candidates(position) if refusal(position, move) is None]
 
 
 def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
     """The position after ``move`` and what happened; ``IllegalMove`` if the rules forbid it now."""
     player = _well_formed(move).player
-    if position.status != PLAYING:
-        raise IllegalMove("game_over", N_("The race is over"))
+    refused = refusal(position, move)
+    if refused is not None:
+        raise refused.error()
     layout = position.players[player]
     foundations = position.foundations
     if isinstance(move, Draw):
@@ -474,146 +558,51 @@ def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
 
 
 def _draw(player: int, layout: Layout) -> tuple[Layout, list[Event]]:
-    if not layout.stock:
-        if layout.waste:
-            raise IllegalMove("stock_empty", N_("The stock is empty: turn the waste over to start a new pass"))
-        raise IllegalMove("stock_empty", N_("The stock and the waste are both empty: there is nothing left to draw"))
     drawn = layout.stock[:DRAW_COUNT]
     # Turned over as a packet, the three keep their order: the third ends on top.
-    new = Layout(layout.tableau, layout.stock[DRAW_COUNT:], layout.waste + drawn)
+    new = replace(layout, stock=layout.stock[DRAW_COUNT:], waste=layout.waste + drawn)
     return new, [Event("drew", {"player": player, "cards": drawn})]
 
 
 def _recycle(player: int, layout: Layout) -> tuple[Layout, list[Event]]:
-    if layout.stock:
-        raise IllegalMove("stock_not_empty", N_("The waste can only be turned over once the stock is empty"))
-    if not layout.waste:
-        raise IllegalMove("empty_pile", N_("The stock and the waste are both empty: there is nothing to turn over"))
     # Turning the pile over puts its bottom card on top: waste[0] becomes stock[0],
     # so every pass deals the cards in the same order.
-    new = Layout(layout.tableau, layout.waste, ())
-    return new, [Event("recycled", {"player": player})]
+    return replace(layout, stock=layout.waste, waste=()), [Event("recycled", {"player": player})]
 
 
 def _transfer(
     player: int, layout: Layout, foundations: tuple[Foundation, ...], move: Transfer
 ) -> tuple[Layout, tuple[Foundation, ...], list[Event]]:
-    count, source, target = move.count, move.source, move.target
+    """Move the cards (the rules allow it): off their source, onto their target, turning up what they freed."""
+    cards = _moving(layout, move)
     tableau = list(layout.tableau)
     waste = layout.waste
-    source_index = _COLUMN_INDEX.get(source)
-    if source_index is None:
-        if not waste:
-            raise IllegalMove("empty_pile", N_("There is no card there to move"))
-        if count != 1:
-            raise IllegalMove("waste_top_only", N_("Only the top card of the waste is in play"))
-        cards = waste[-1:]
+    events = [Event("moved", {"player": player, "from": move.source, "to": move.target, "cards": cards})]
+    if move.source == WASTE:
         waste = waste[:-1]
     else:
-        column = tableau[source_index]
-        if not column.face_up:
-            raise IllegalMove("empty_pile", N_("There is no card there to move"))
-        if count > len(column.face_up):
-            raise IllegalMove(
-                "face_down",
-                N_("Only face-up cards can move, and this column has %(face_up)d of them"),
-                face_up=len(column.face_up),
-            )
-        cards = column.face_up[-count:]
-        for lower, upper in zip(cards, cards[1:]):
-            if not _fits(upper, lower):
-                raise IllegalMove(
-                    "not_a_sequence",
-                    N_("These %(count)d cards cannot move together: %(card)s on %(target)s"
-                       " is not one rank lower in the other colour"),
-                    count=count,
-                    card=upper,
-                    target=lower,
-                )
-    head = cards[0]
-    foundation_index = _FOUNDATION_INDEX.get(target)
-    if foundation_index is not None:
-        if count != 1:
-            raise IllegalMove("one_card_to_foundation", N_("Cards go to a foundation one at a time"))
-        pile = foundations[foundation_index]
-        _check_foundation(pile, head)
-        new_pile = pile + (FoundationCard(head, player),)
-        foundations = foundations[:foundation_index] + (new_pile,) + foundations[foundation_index + 1:]
+        events += _take_from_column(tableau, player, move.source, move.count)
+    foundation = _FOUNDATION_INDEX.get(move.target)
+    if foundation is not None:
+        pile = foundations[foundation] + (FoundationCard(cards[0], player),)
+        foundations = foundations[:foundation] + (pile,) + foundations[foundation + 1:]
     else:
-        target_index = _COLUMN_INDEX[target]
-        if target_index == source_index:
-            raise IllegalMove("same_pile", N_("The cards are already in that column"))
-        destination = tableau[target_index]
-        if destination.face_up:
-            _check_column(destination.face_up[-1], head)
-        elif head.rank != "K":
-            raise IllegalMove(
-                "not_a_king",
-                N_("Only a king, or a run headed by a king, can go into an empty column: %(card)s is not a king"),
-                card=head,
-            )
-        tableau[target_index] = Column(destination.face_down, destination.face_up + cards)
-    events = [Event("moved", {"player": player, "from": source, "to": target, "cards": cards})]
-    if source_index is not None:
-        column = tableau[source_index]
-        remaining = column.face_up[:-count]
-        if remaining or not column.face_down:
-            tableau[source_index] = Column(column.face_down, remaining)
-        else:
-            turned = column.face_down[-1]
-            tableau[source_index] = Column(column.face_down[:-1], (turned,))
-            events.append(Event("flipped", {"player": player, "column": source, "card": turned}))
-    return Layout(tuple(tableau), layout.stock, waste), foundations, events
+        index = _COLUMN_INDEX[move.target]
+        tableau[index] = replace(tableau[index], face_up=tableau[index].face_up + cards)
+    return replace(layout, tableau=tuple(tableau), waste=waste), foundations, events
 
 
-def _check_foundation(pile: Foundation, card: Card) -> None:
-    if not pile:
-        if card.rank != "A":
-            raise IllegalMove(
-                "foundation_mismatch",
-                N_("An empty foundation starts with an ace: %(card)s is not an ace"),
-                card=card,
-            )
-        return
-    top = pile[-1].card
-    if top.suit != card.suit:
-        raise IllegalMove(
-            "foundation_mismatch",
-            N_("%(card)s cannot go on %(top)s: a foundation keeps to one suit"),
-            card=card,
-            top=top,
-        )
-    value = _VALUE[card.rank]
-    if value <= len(pile):
-        raise IllegalMove(
-            "place_taken",
-            N_("That foundation already has a %(card)s: this one needs the other foundation of its suit"),
-            card=card,
-        )
-    if value != len(pile) + 1:
-        raise IllegalMove(
-            "foundation_mismatch",
-            N_("%(card)s cannot go on %(top)s: a foundation goes up one rank at a time"),
-            card=card,
-            top=top,
-        )
-
-
-def _check_column(onto: Card, card: Card) -> None:
-    if _VALUE[onto.rank] != _VALUE[card.rank] + 1:
-        raise IllegalMove(
-            "wrong_rank",
-            N_("%(card)s cannot go on %(target)s: a column goes down one rank at a time"),
-            card=card,
-            target=onto,
-        )
-    if (card.suit in RED_SUITS) == (onto.suit in RED_SUITS):
-        raise IllegalMove(
-            "wrong_colour",
-            N_("%(card)s cannot go on %(target)s: colours must alternate, red on black and black on red"),
-            card=card,
-            target=onto,
-        )
+def _take_from_column(tableau: list[Column], player: int, source: str, count: int) -> list[Event]:
+    """Take ``count`` cards off the end of column ``source``; a face-down card left at the end turns up."""
+    index = _COLUMN_INDEX[source]
+    column = tableau[index]
+    remaining = column.face_up[:-count]
+    if remaining or not column.face_down:
+        tableau[index] = Column(column.face_down, remaining)
+        return []
+    turned = column.face_down[-1]
+    tableau[index] = Column(column.face_down[:-1], (turned,))
+    return [Event("flipped", {"player": player, "column": source, "card": turned})]
 
 
 def is_progress(position: Position, move: Move) -> bool:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from .cards import DECK, RANKS, RED_SUITS, SUITS, Card
+from .cards import DECK, RED_SUITS, SUITS, Card
 
 DRAW_COUNT = 3
 """Cards turned from the stock onto the waste at a time."""
@@ -42,12 +42,11 @@ DRAW_COUNT = 3
 KING = 13
 
 _SUIT_BASE = {suit: 16 * index for index, suit in enumerate(SUITS)}
-_RANK_VALUE = {rank: index + 1 for index, rank in enumerate(RANKS)}
 
 
 def key(card: Card) -> int:
     """The card as an integer: 16 times its suit's index plus its value (A=1 … K=13)."""
-    return _SUIT_BASE[card.suit] + _RANK_VALUE[card.rank]
+    return _SUIT_BASE[card.suit] + card.value
 
 
 def _is_red(card_key: int) -> bool:

@@ -8,6 +8,8 @@ so that the web layer can translate it with the catalogs and fill in the
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 
 def N_(message: str) -> str:
     """Mark ``message`` for the translators' catalog without translating it."""
@@ -56,3 +58,25 @@ class IllegalMove(EngineError):
     def __init__(self, code: str, message: str, **params: object) -> None:
         self.code = code
         super().__init__(message, **params)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why the rules forbid a move now: what ``IllegalMove`` carries, before it is raised.
+
+    Each game writes a rule once, as a check that returns a ``Refusal`` or ``None``;
+    ``legal_moves`` keeps the moves with no refusal and ``apply`` raises the refusal
+    it finds (python-chess's ``legal_moves`` is a view over one ``is_legal`` too).
+    """
+
+    code: str
+    message: str
+    params: dict[str, object] = field(default_factory=dict)
+
+    def error(self) -> IllegalMove:
+        return IllegalMove(self.code, self.message, **self.params)
+
+
+def refuse(code: str, message: str, **params: object) -> Refusal:
+    """A ``Refusal`` written as ``IllegalMove`` is: ``refuse("wrong_rank", N_("..."), card=card)``."""
+    return Refusal(code, message, params)
