@@ -29,15 +29,15 @@ Choices where the seeds are silent (tests check each one):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
 from . import cards as _cards
 from . import decode
 from .cards import Card, codes
-from .errors import IllegalMove, InvalidMove, InvalidOptions, InvalidPosition, N_
+from .errors import InvalidMove, InvalidOptions, InvalidPosition, N_, Refusal, refuse
 from .events import Event
 
 ID = "old-maid"
@@ -318,134 +318,161 @@ def new_game(seed: int, **options: object) -> Position:
     position = Position(dealer, hands, ((),) * players)
     if any(_holds_pair(hand) for hand in hands):
         return position
-    return _pass_the_offer(position.hands, position.discards, dealer, dealer, [])[0]
+    return _pass_the_offer(position, dealer, [])[0]
 
 
 def legal_moves(position: Position) -> list[Move]:
     """Every discard or draw allowed now, for every player who may move (``Arrange`` aside)."""
-    phase = position.phase
-    if phase == DRAWING:
-        taker = position.taker
-        return [Draw(taker, index) for index in range(len(position.hands[position.offerer]))]
-    if phase == DISCARDING:
-        return [move for player in range(position.players) for move in _discards(position, player)]
-    if phase == PAIRING:
-        return _discards(position, position.taker)
-    return []
+    return [move for move in _candidates(position) if refusal(position, move) is None]
 
 
-def _discards(position: Position, player: int) -> list[Discard]:
-    by_rank: dict[str, list[Card]] = {}
-    for card in position.hands[player]:
-        by_rank.setdefault(card.rank, []).append(card)
-    return [Discard(player, pair) for same in by_rank.values() if len(same) > 1 for pair in combinations(same, 2)]
+def _candidates(position: Position) -> Iterator[Move]:
+    """The moves worth asking ``refusal`` about: each card of the offered fan, and the
+    two-card discards a player would look at (cards of one rank held together)."""
+    if position.phase == DRAWING:
+        yield from (Draw(position.taker, index) for index in range(len(position.hands[position.offerer])))
+    elif position.phase != OVER:
+        for player, hand in enumerate(position.hands):
+            by_rank: dict[str, list[Card]] = {}
+            for card in hand:
+                by_rank.setdefault(card.rank, []).append(card)
+            yield from (Discard(player, pair) for same in by_rank.values() for pair in combinations(same, 2))
+
+
+def refusal(position: Position, move: Move) -> Refusal | None:
+    """Why the rules forbid ``move`` now, or ``None`` if they allow it (``move`` is well formed)."""
+    if position.phase == OVER:
+        if position.loser is None:
+            return refuse("game_over", N_("The game is over"))
+        return refuse("game_over", N_("The game is over: %(losing_player)s was left with the last queen"),
+                      losing_player=position.loser)
+    if not 0 <= move.player < position.players:
+        return refuse("no_such_player", N_("There is no %(player)s at this table"), player=move.player)
+    if isinstance(move, Draw):
+        return _draw_refusal(position, move)
+    if isinstance(move, Discard):
+        return _discard_refusal(position, move)
+    return _arrange_refusal(position, move)
+
+
+def _draw_refusal(position: Position, move: Draw) -> Refusal | None:
+    hands, offerer, taker = position.hands, position.offerer, position.taker
+    if position.phase == DISCARDING:
+        holder = next(player for player, hand in enumerate(hands) if _holds_pair(hand))
+        return refuse("pair_pending", N_("%(player)s still holds a pair: every pair is laid aside"
+                                         " before the first card is drawn"), player=holder)
+    if position.phase == PAIRING:
+        return refuse("pair_pending", N_("%(taker_player)s must first lay aside the pair just made"),
+                      taker_player=taker)
+    if move.player != taker:
+        return refuse("not_your_turn", N_("It is %(taker_player)s who draws now, from %(offering_player)s"),
+                      player=move.player, taker_player=taker, offering_player=offerer)
+    size = len(hands[offerer])
+    if not 0 <= move.index < size:
+        return refuse("index_out_of_range", N_("There is no card at that place in %(offering_player)s's fan"),
+                      index=move.index, size=size, offering_player=offerer)
+    return None
+
+
+def _discard_refusal(position: Position, move: Discard) -> Refusal | None:
+    player, (first, second) = move.player, move.cards
+    if position.phase == DRAWING:
+        return refuse("draw_expected", N_("There is no pair to lay aside now: %(taker_player)s draws a card"
+                                          " from %(offering_player)s"),
+                      player=player, taker_player=position.taker, offering_player=position.offerer)
+    if position.phase == PAIRING and player != position.taker:
+        return refuse("not_your_turn", N_("Only %(taker_player)s may lay aside a pair now: the pair their"
+                                          " draw just made"),
+                      player=player, taker_player=position.taker)
+    missing = _not_in_hand(position, player, move.cards)
+    if missing is not None:
+        return missing
+    if first.rank != second.rank:
+        return refuse("not_a_pair", N_("%(first)s and %(second)s are not a pair: a pair is two cards"
+                                       " of the same rank"), first=first, second=second)
+    return None
+
+
+def _arrange_refusal(position: Position, move: Arrange) -> Refusal | None:
+    hand = position.hands[move.player]
+    missing = _not_in_hand(position, move.player, move.order)
+    if missing is not None:
+        return missing
+    if len(move.order) != len(hand) or len(set(move.order)) != len(hand):
+        return refuse("not_a_permutation", N_("A new order for %(player)s's fan holds every card"
+                                              " of that hand, each once"), player=move.player)
+    return None
+
+
+def _not_in_hand(position: Position, player: int, cards: tuple[Card, ...]) -> Refusal | None:
+    hand = position.hands[player]
+    for card in cards:
+        if card not in hand:
+            return refuse("card_not_in_hand", N_("%(card)s is not in %(player)s's hand"), card=card, player=player)
+    return None
 
 
 def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
     """The position after ``move`` and what happened; ``IllegalMove`` if the rules forbid it now."""
-    if position.phase == OVER:
-        if position.loser is None:
-            raise IllegalMove("game_over", N_("The game is over"))
-        raise IllegalMove("game_over", N_("The game is over: %(losing_player)s was left with the last queen"),
-                          losing_player=position.loser)
-    if not isinstance(move, (Discard, Draw, Arrange)):
+    if position.phase != OVER and not isinstance(move, (Discard, Draw, Arrange)):
         raise InvalidMove("an Old Maid move is a discard, a draw or an arrange")
-    if not 0 <= move.player < position.players:
-        raise IllegalMove("no_such_player", N_("There is no %(player)s at this table"), player=move.player)
+    refused = refusal(position, move)
+    if refused is not None:
+        raise refused.error()
     if isinstance(move, Draw):
         return _draw(position, move)
     if isinstance(move, Discard):
         return _discard(position, move)
-    return _arrange(position, move)
+    return replace(position, hands=_replace(position.hands, move.player, move.order)), []
 
 
 def _draw(position: Position, move: Draw) -> tuple[Position, list[Event]]:
     hands, offerer, taker = position.hands, position.offerer, position.taker
-    if position.phase == DISCARDING:
-        holder = next(player for player, hand in enumerate(hands) if _holds_pair(hand))
-        raise IllegalMove("pair_pending", N_("%(player)s still holds a pair: every pair is laid aside"
-                                             " before the first card is drawn"), player=holder)
-    if position.phase == PAIRING:
-        raise IllegalMove("pair_pending", N_("%(taker_player)s must first lay aside the pair just made"),
-                          taker_player=taker)
-    if move.player != taker:
-        raise IllegalMove("not_your_turn", N_("It is %(taker_player)s who draws now, from %(offering_player)s"),
-                          player=move.player, taker_player=taker, offering_player=offerer)
     offered = hands[offerer]
-    if not 0 <= move.index < len(offered):
-        raise IllegalMove("index_out_of_range", N_("There is no card at that place in %(offering_player)s's fan"),
-                          index=move.index, size=len(offered), offering_player=offerer)
     card = offered[move.index]
-    taker_hand = hands[taker]
-    makes_pair = any(held.rank == card.rank for held in taker_hand)
-    seats = list(hands)
-    seats[offerer] = offered[: move.index] + offered[move.index + 1 :]
-    seats[taker] = taker_hand + (card,)
-    hands = tuple(seats)
+    makes_pair = any(held.rank == card.rank for held in hands[taker])
+    hands = _replace(hands, offerer, offered[: move.index] + offered[move.index + 1 :])
+    hands = _replace(hands, taker, hands[taker] + (card,))
     events = [Event("drew", {"player": taker, "from": offerer, "card": card})]
     if not hands[offerer]:
         events.append(Event("out", {"player": offerer}))
     if makes_pair:
-        return Position(position.dealer, hands, position.discards, PAIRING, offerer, taker), events
-    return _pass_the_offer(hands, position.discards, position.dealer, taker, events)
+        return replace(position, hands=hands, phase=PAIRING), events
+    return _pass_the_offer(replace(position, hands=hands), taker, events)
 
 
 def _discard(position: Position, move: Discard) -> tuple[Position, list[Event]]:
     player, (first, second) = move.player, move.cards
-    if position.phase == DRAWING:
-        raise IllegalMove("draw_expected", N_("There is no pair to lay aside now: %(taker_player)s draws a card"
-                                              " from %(offering_player)s"),
-                          player=player, taker_player=position.taker, offering_player=position.offerer)
-    if position.phase == PAIRING and player != position.taker:
-        raise IllegalMove("not_your_turn", N_("Only %(taker_player)s may lay aside a pair now: the pair their"
-                                              " draw just made"),
-                          player=player, taker_player=position.taker)
     hand = position.hands[player]
-    for card in move.cards:
-        if card not in hand:
-            raise IllegalMove("card_not_in_hand", N_("%(card)s is not in %(player)s's hand"), card=card, player=player)
-    if first.rank != second.rank:
-        raise IllegalMove("not_a_pair", N_("%(first)s and %(second)s are not a pair: a pair is two cards"
-                                           " of the same rank"), first=first, second=second)
-    hands = _replace(position.hands, player, tuple(card for card in hand if card != first and card != second))
-    discards = _replace(position.discards, player, position.discards[player] + move.cards)
+    after = replace(
+        position,
+        hands=_replace(position.hands, player, tuple(card for card in hand if card != first and card != second)),
+        discards=_replace(position.discards, player, position.discards[player] + move.cards),
+    )
     events = [Event("discarded", {"player": player, "cards": move.cards})]
-    if not hands[player]:
+    if not after.hands[player]:
         events.append(Event("out", {"player": player}))
     if position.phase == PAIRING:
-        return _pass_the_offer(hands, discards, position.dealer, player, events)
-    if any(_holds_pair(held) for held in hands):
-        return Position(position.dealer, hands, discards), events
-    return _pass_the_offer(hands, discards, position.dealer, position.dealer, events)
+        return _pass_the_offer(after, player, events)
+    if any(_holds_pair(held) for held in after.hands):
+        return after, events
+    return _pass_the_offer(after, position.dealer, events)
 
 
-def _arrange(position: Position, move: Arrange) -> tuple[Position, list[Event]]:
-    hand = position.hands[move.player]
-    for card in move.order:
-        if card not in hand:
-            raise IllegalMove("card_not_in_hand", N_("%(card)s is not in %(player)s's hand"),
-                              card=card, player=move.player)
-    if len(move.order) != len(hand) or len(set(move.order)) != len(hand):
-        raise IllegalMove("not_a_permutation", N_("A new order for %(player)s's fan holds every card"
-                                                  " of that hand, each once"), player=move.player)
-    hands = _replace(position.hands, move.player, move.order)
-    return Position(position.dealer, hands, position.discards, position.phase,
-                    position.offerer, position.taker, position.loser), []
-
-
-def _pass_the_offer(hands, discards, dealer: int, player: int, events: list[Event]) -> tuple[Position, list[Event]]:
+def _pass_the_offer(position: Position, player: int, events: list[Event]) -> tuple[Position, list[Event]]:
     """The drawing goes on from ``player`` (the last taker, or the dealer after the deal's discards).
 
     ``player`` offers if still holding cards, else the next active player on the
     left does; the taker is the next active player after the offerer. With fewer
     than two players holding cards the game is over and the one holding loses.
     """
+    hands = position.hands
     offerer = player if hands[player] else _next_active(hands, player)
     taker = None if offerer is None else _next_active(hands, offerer)
     if taker is None:
         events.append(Event("game_over", {"loser": offerer}))
-        return Position(dealer, hands, discards, OVER, loser=offerer), events
-    return Position(dealer, hands, discards, DRAWING, offerer, taker), events
+        return replace(position, phase=OVER, offerer=None, taker=None, loser=offerer), events
+    return replace(position, phase=DRAWING, offerer=offerer, taker=taker, loser=None), events
 
 
 def _replace(rows: tuple, index: int, row: tuple) -> tuple:
