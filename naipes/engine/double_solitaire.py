@@ -87,11 +87,6 @@ class Column:
     def __len__(self) -> int:
         return len(self.face_down) + len(self.face_up)
 
-    def to_json(self) -> list[dict]:
-        return [{"card": card.code, "up": False} for card in self.face_down] + [
-            {"card": card.code, "up": True} for card in self.face_up
-        ]
-
 
 EMPTY_COLUMN = Column()
 
@@ -118,13 +113,6 @@ class Layout:
         """True once tableau, stock and waste are all empty."""
         return not self.stock and not self.waste and all(len(column) == 0 for column in self.tableau)
 
-    def to_json(self) -> dict:
-        return {
-            "tableau": [column.to_json() for column in self.tableau],
-            "stock": [card.code for card in self.stock],
-            "waste": [card.code for card in self.waste],
-        }
-
 
 EMPTY_LAYOUT = Layout(tableau=(EMPTY_COLUMN,) * COLUMN_COUNT)
 
@@ -135,9 +123,6 @@ class FoundationCard:
 
     card: Card
     owner: int
-
-    def to_json(self) -> dict:
-        return {"card": self.card.code, "owner": self.owner}
 
 
 Foundation = tuple[FoundationCard, ...]
@@ -172,14 +157,10 @@ class Position:
     def is_over(self) -> bool:
         return self.status != PLAYING
 
-    def to_json(self) -> dict:
-        return {
-            "players": [layout.to_json() for layout in self.players],
-            "foundations": [[placed.to_json() for placed in pile] for pile in self.foundations],
-            "status": self.status,
-            "winner": self.winner,
-            "contributed": list(self.contributed),
-        }
+    def to_json(self) -> dict[str, object]:
+        from .double_solitaire_json import position_json  # the JSON shapes module builds on this one
+
+        return position_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> Position:
@@ -188,77 +169,29 @@ class Position:
         ``status``, ``winner`` and ``contributed`` are output only: they are
         worked out again from the cards, whatever the input says.
         """
-        fields = decode.json_object(data, "the position", {"players", "foundations"}, _OUTPUT_ONLY)
-        players = tuple(
-            _layout_from_json(item, f"players[{index}]")
-            for index, item in enumerate(decode.json_list(fields["players"], "players", PLAYER_COUNT))
-        )
-        foundations = tuple(
-            _foundation_from_json(item, f"foundations[{index}]")
-            for index, item in enumerate(decode.json_list(fields["foundations"], "foundations", FOUNDATION_COUNT))
-        )
-        for owner, layout in enumerate(players):
-            mine = list(layout.cards())
-            mine += [placed.card for pile in foundations for placed in pile if placed.owner == owner]
-            if len(set(mine)) != len(mine):
-                twice = next(card for card in mine if mine.count(card) > 1)
-                raise InvalidPosition("player %(player)s has %(card)s twice", player=owner, card=twice.code)
-        finished = [owner for owner, layout in enumerate(players) if layout.is_empty]
-        if len(finished) == PLAYER_COUNT and all(_contributed(foundations)):
-            raise InvalidPosition("both players have finished: a race has one winner")
-        return cls.of(players, foundations)
+        from .double_solitaire_json import read_position  # the JSON shapes module builds on this one
+
+        return read_position(data)
 
 
-# --- reading positions ------------------------------------------------------
-
-_OUTPUT_ONLY = frozenset({"status", "winner", "contributed"})
-
-
-def _column_from_json(data: object, where: str) -> Column:
-    face_down: list[Card] = []
-    face_up: list[Card] = []
-    for index, item in enumerate(decode.json_list(data, where)):
-        here = f"{where}[{index}]"
-        fields = decode.json_object(item, here, {"card", "up"})
-        card = decode.card(fields["card"], f"{here}.card")
-        up = fields["up"]
-        if not isinstance(up, bool):
-            raise InvalidPosition("%(where)s.up must be true or false", where=here)
-        if up:
-            face_up.append(card)
-        elif face_up:
-            raise InvalidPosition("%(where)s is face down on top of a face-up card", where=here)
-        else:
-            face_down.append(card)
-    if face_down and not face_up:
-        raise InvalidPosition("%(where)s ends in a face-down card, which would have been turned up", where=where)
-    return Column(tuple(face_down), tuple(face_up))
-
-
-def _layout_from_json(data: object, where: str) -> Layout:
-    fields = decode.json_object(data, where, {"tableau", "stock", "waste"})
-    tableau = decode.json_list(fields["tableau"], f"{where}.tableau", COLUMN_COUNT)
-    return Layout(
-        tableau=tuple(_column_from_json(item, f"{where}.tableau[{index}]") for index, item in enumerate(tableau)),
-        stock=decode.cards(fields["stock"], f"{where}.stock"),
-        waste=decode.cards(fields["waste"], f"{where}.waste"),
-    )
-
-
-def _foundation_from_json(data: object, where: str) -> Foundation:
-    pile: list[FoundationCard] = []
-    for index, item in enumerate(decode.json_list(data, where)):
-        here = f"{where}[{index}]"
-        fields = decode.json_object(item, here, {"card", "owner"})
-        card = decode.card(fields["card"], f"{here}.card")
-        owner = decode.player(fields["owner"], f"{here}.owner", PLAYER_COUNT)
-        below = pile[-1].card if pile else None
-        if below is None and card.rank != "A":
-            raise InvalidPosition("%(where)s must start with an ace", where=where)
-        if below is not None and (card.suit != below.suit or card.value != below.value + 1):
-            raise InvalidPosition("%(where)s must go up in suit from the ace", where=where)
-        pile.append(FoundationCard(card, owner))
-    return tuple(pile)
+def check(players: tuple[Layout, Layout], foundations: tuple[Foundation, ...]) -> None:
+    """``InvalidPosition`` unless play can reach these cards (their JSON shape already checked)."""
+    for index, pile in enumerate(foundations):
+        for below, placed in zip((None,) + pile, pile):
+            card = placed.card
+            if below is None and card.rank != "A":
+                raise InvalidPosition("foundations[%(index)s] must start with an ace", index=index)
+            if below is not None and (card.suit != below.card.suit or card.value != below.card.value + 1):
+                raise InvalidPosition("foundations[%(index)s] must go up in suit from the ace", index=index)
+    for owner, layout in enumerate(players):
+        mine = list(layout.cards())
+        mine += [placed.card for pile in foundations for placed in pile if placed.owner == owner]
+        if len(set(mine)) != len(mine):
+            twice = next(card for card in mine if mine.count(card) > 1)
+            raise InvalidPosition("player %(player)s has %(card)s twice", player=owner, card=twice.code)
+    finished = [owner for owner, layout in enumerate(players) if layout.is_empty]
+    if len(finished) == PLAYER_COUNT and all(_contributed(foundations)):
+        raise InvalidPosition("both players have finished: a race has one winner")
 
 
 # --- moves --------------------------------------------------------------------
@@ -270,8 +203,10 @@ class Draw:
 
     player: int
 
-    def to_json(self) -> dict:
-        return {"type": "draw", "player": self.player}
+    def to_json(self) -> dict[str, object]:
+        from .double_solitaire_json import move_json  # the JSON shapes module builds on this one
+
+        return move_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,8 +215,10 @@ class Recycle:
 
     player: int
 
-    def to_json(self) -> dict:
-        return {"type": "recycle", "player": self.player}
+    def to_json(self) -> dict[str, object]:
+        from .double_solitaire_json import move_json  # the JSON shapes module builds on this one
+
+        return move_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,48 +235,20 @@ class Transfer:
     target: str
     count: int = 1
 
-    def to_json(self) -> dict:
-        return {"type": "move", "player": self.player, "from": self.source, "count": self.count, "to": self.target}
+    def to_json(self) -> dict[str, object]:
+        from .double_solitaire_json import move_json  # the JSON shapes module builds on this one
+
+        return move_json(self)
 
 
 Move = Draw | Recycle | Transfer
 """Any move of the race."""
 
-_SOURCES = frozenset((WASTE,) + COLUMNS)
-_TARGETS = frozenset(COLUMNS + FOUNDATIONS)
-_MAX_COUNT = len(DECK)
-
-
 def move_from_json(data: object) -> Move:
     """The move described by the API's JSON; ``InvalidMove`` for anything off the schema."""
-    fields = decode.json_object(data, "the move", {"type"}, {"player", "from", "to", "count"}, InvalidMove)
-    kind = fields["type"]
-    if kind == "draw" or kind == "recycle":
-        decode.json_object(fields, "a draw or a recycle", {"type", "player"}, error=InvalidMove)
-        return _well_formed((Draw if kind == "draw" else Recycle)(fields["player"]))
-    if kind == "move":
-        decode.json_object(fields, "a move", {"type", "player", "from", "to"}, {"count"}, InvalidMove)
-        return _well_formed(Transfer(fields["player"], fields["from"], fields["to"], fields.get("count", 1)))
-    raise InvalidMove('"type" must be "draw", "recycle" or "move", not %(got)s', got=decode.describe(kind))
+    from .double_solitaire_json import read_move  # the JSON shapes module builds on this one
 
-
-def _well_formed(move: object) -> Move:
-    """``move`` itself, if it is one this game's JSON could describe; ``InvalidMove`` otherwise.
-
-    ``move_from_json`` and ``apply`` both ask, so a move built in Python is held
-    to the same schema as one that came as JSON.
-    """
-    if not isinstance(move, (Draw, Recycle, Transfer)):
-        raise InvalidMove("not a move of this game: %(got)s", got=decode.describe(move))
-    decode.player(move.player, '"player"', PLAYER_COUNT, InvalidMove)
-    if isinstance(move, Transfer):
-        if not isinstance(move.source, str) or move.source not in _SOURCES:
-            raise InvalidMove('"from" must be "waste" or "c0" to "c6", not %(got)s', got=decode.describe(move.source))
-        if not isinstance(move.target, str) or move.target not in _TARGETS:
-            raise InvalidMove('"to" must be "c0" to "c6" or "f0" to "f7", not %(got)s', got=decode.describe(move.target))
-        if not decode.is_whole_number(move.count) or not 1 <= move.count <= _MAX_COUNT:
-            raise InvalidMove('"count" must be a whole number from 1 to 52, not %(got)s', got=decode.describe(move.count))
-    return move
+    return read_move(data)
 
 
 # --- the deal -------------------------------------------------------------------
@@ -536,7 +445,9 @@ def legal_moves(position: Position) -> list[Move]:
 
 def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
     """The position after ``move`` and what happened; ``IllegalMove`` if the rules forbid it now."""
-    player = _well_formed(move).player
+    from .double_solitaire_json import well_formed  # the JSON shapes module builds on this one
+
+    player = well_formed(move).player
     refused = refusal(position, move)
     if refused is not None:
         raise refused.error()

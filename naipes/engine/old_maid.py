@@ -32,11 +32,10 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any
 
 from . import cards as _cards
 from . import decode
-from .cards import Card, codes
+from .cards import Card
 from .errors import InvalidMove, InvalidOptions, InvalidPosition, N_, Refusal, refuse
 from .events import Event
 
@@ -55,9 +54,6 @@ DRAWING = "drawing"
 PAIRING = "pairing"
 OVER = "over"
 PHASES = (DISCARDING, DRAWING, PAIRING, OVER)
-
-_POSITION_KEYS = frozenset({"dealer", "hands", "discards", "phase", "offerer", "taker", "loser"})
-_IN_DECK = frozenset(DECK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,53 +90,32 @@ class Position:
         """The players still holding cards, in seat order."""
         return tuple(player for player, hand in enumerate(self.hands) if hand)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "hands": [codes(hand) for hand in self.hands],
-            "discards": [codes(pile) for pile in self.discards],
-            "phase": self.phase,
-            "offerer": self.offerer,
-            "taker": self.taker,
-            "loser": self.loser,
-        }
+    def to_json(self) -> dict[str, object]:
+        from .old_maid_json import position_json  # the JSON shapes module builds on this one
+
+        return position_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> Position:
         """The position an API client sent, checked whole; ``InvalidPosition`` for anything wrong."""
-        decode.json_object(data, "the position", _POSITION_KEYS)
-        hands = _card_rows(data["hands"], "hands")
-        discards = _card_rows(data["discards"], "discards")
-        players = len(hands)
-        if not PLAYERS[0] <= players <= PLAYERS[1]:
-            raise InvalidPosition("Old Maid is for 2 to 6 players, not %(players)s", players=players)
-        if len(discards) != players:
-            raise InvalidPosition("there must be one discard pile per hand")
-        _check_each_card_once(hands, discards)
-        for player, pile in enumerate(discards):
-            _check_pairs(pile, player)
-        phase = data["phase"]
-        if phase not in PHASES:
-            raise InvalidPosition("phase must be one of discarding, drawing, pairing, over")
-        position = cls(
-            dealer=decode.player(data["dealer"], "dealer", players),
-            hands=hands,
-            discards=discards,
-            phase=phase,
-            offerer=_optional_seat(data["offerer"], "offerer", players),
-            taker=_optional_seat(data["taker"], "taker", players),
-            loser=_optional_seat(data["loser"], "loser", players),
-        )
-        _check_phase(position)
-        return position
+        from .old_maid_json import read_position  # the JSON shapes module builds on this one
+
+        return read_position(data)
 
 
-def _card_rows(value: object, field: str) -> tuple[tuple[Card, ...], ...]:
-    """One list of cards per player, none of them Q♣."""
-    rows = tuple(decode.cards(row, f"{field}[{player}]") for player, row in enumerate(decode.json_list(value, field)))
-    if any(REMOVED in row for row in rows):
-        raise InvalidPosition("Q♣ is not in the Old Maid deck")
-    return rows
+def check(position: Position) -> None:
+    """``InvalidPosition`` unless the rules can reach ``position`` (its JSON shape already checked)."""
+    players = position.players
+    if len(position.discards) != players:
+        raise InvalidPosition("there must be one discard pile per hand")
+    for field in ("dealer", "offerer", "taker", "loser"):
+        seat = getattr(position, field)
+        if seat is not None:
+            decode.player(seat, field, players)
+    _check_each_card_once(position.hands, position.discards)
+    for player, pile in enumerate(position.discards):
+        _check_pairs(pile, player)
+    _check_phase(position)
 
 
 def _check_each_card_once(hands: tuple[tuple[Card, ...], ...], discards: tuple[tuple[Card, ...], ...]) -> None:
@@ -162,10 +137,6 @@ def _check_pairs(pile: tuple[Card, ...], player: int) -> None:
                 "discards[%(player)s] lays aside %(first)s and %(second)s, which are not a pair",
                 player=player, first=first, second=second,
             )
-
-
-def _optional_seat(value: object, field: str, players: int) -> int | None:
-    return None if value is None else decode.player(value, field, players)
 
 
 def _check_phase(position: Position) -> None:
@@ -231,8 +202,10 @@ class Discard:
     player: int
     cards: tuple[Card, Card]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "discard", "player": self.player, "cards": codes(self.cards)}
+    def to_json(self) -> dict[str, object]:
+        from .old_maid_json import move_json  # the JSON shapes module builds on this one
+
+        return move_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,8 +215,10 @@ class Draw:
     player: int
     index: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "draw", "player": self.player, "index": self.index}
+    def to_json(self) -> dict[str, object]:
+        from .old_maid_json import move_json  # the JSON shapes module builds on this one
+
+        return move_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,42 +228,21 @@ class Arrange:
     player: int
     order: tuple[Card, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "arrange", "player": self.player, "order": codes(self.order)}
+    def to_json(self) -> dict[str, object]:
+        from .old_maid_json import move_json  # the JSON shapes module builds on this one
+
+        return move_json(self)
 
 
 Move = Discard | Draw | Arrange
 
-_MOVE_KEYS = {
-    "discard": frozenset({"type", "player", "cards"}),
-    "draw": frozenset({"type", "player", "index"}),
-    "arrange": frozenset({"type", "player", "order"}),
-}
 
 
 def move_from_json(data: object) -> Move:
     """The move an API client sent; ``InvalidMove`` for anything that does not fit the schema."""
-    kind = decode.json_object(data, "the move", {"type"}, {"player", "cards", "index", "order"}, InvalidMove)["type"]
-    if not isinstance(kind, str) or kind not in _MOVE_KEYS:
-        raise InvalidMove("an Old Maid move's type is discard, draw or arrange")
-    decode.json_object(data, f"a {kind} move", _MOVE_KEYS[kind], error=InvalidMove)
-    player = data["player"]
-    if not decode.is_whole_number(player) or player < 0:
-        raise InvalidMove("player must be a player number (0 or more)")
-    if kind == "draw":
-        index = data["index"]
-        if not decode.is_whole_number(index):
-            raise InvalidMove("index must be a whole number")
-        return Draw(player, index)
-    field = "cards" if kind == "discard" else "order"
-    chosen = decode.cards(data[field], field, InvalidMove)
-    if REMOVED in chosen:
-        raise InvalidMove("Q♣ is not in the Old Maid deck")
-    if kind == "arrange":
-        return Arrange(player, chosen)
-    if len(chosen) != 2 or chosen[0] == chosen[1]:
-        raise InvalidMove("a discard names two different cards")
-    return Discard(player, (chosen[0], chosen[1]))
+    from .old_maid_json import read_move  # the JSON shapes module builds on this one
+
+    return read_move(data)
 
 
 def new_game(seed: int, **options: object) -> Position:
