@@ -187,6 +187,30 @@ def contract_json(contract: Contract) -> dict[str, object]:
     return write(_contract_shape(contract))
 
 
+def _trick_shape(trick: Trick) -> SoloWhistTrick:
+    return SoloWhistTrick(trick.leader, [card.code for card in trick.cards], trick.winner)
+
+
+def _current_trick_shape(trick: CurrentTrick) -> SoloWhistCurrentTrick:
+    return SoloWhistCurrentTrick(trick.leader, [card.code for card in trick.cards])
+
+
+def _result_shape(result: Result) -> SoloWhistResult:
+    return SoloWhistResult(result.made, list(result.tricks), list(result.settlement))
+
+
+def trick_json(trick: Trick) -> dict[str, object]:
+    return write(_trick_shape(trick))
+
+
+def current_trick_json(trick: CurrentTrick) -> dict[str, object]:
+    return write(_current_trick_shape(trick))
+
+
+def result_json(result: Result) -> dict[str, object]:
+    return write(_result_shape(result))
+
+
 def position_json(position: Position) -> dict[str, object]:
     """The API's JSON of ``position``; ``to_move`` and ``exposed`` are added for display."""
     contract, trick, result = position.contract, position.trick, position.result
@@ -197,9 +221,9 @@ def position_json(position: Position) -> dict[str, object]:
         phase=position.phase,
         auction=[SoloWhistCall(call.player, call.bid) for call in position.auction],
         contract=None if contract is None else _contract_shape(contract),
-        tricks=[SoloWhistTrick(item.leader, [card.code for card in item.cards], item.winner) for item in position.tricks],
-        trick=None if trick is None else SoloWhistCurrentTrick(trick.leader, [card.code for card in trick.cards]),
-        result=None if result is None else SoloWhistResult(result.made, list(result.tricks), list(result.settlement)),
+        tricks=[_trick_shape(item) for item in position.tricks],
+        trick=None if trick is None else _current_trick_shape(trick),
+        result=None if result is None else _result_shape(result),
         to_move=position.to_move,
         exposed=position.exposed,
     ))

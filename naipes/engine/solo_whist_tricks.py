@@ -45,6 +45,11 @@ class Trick:
     cards: tuple[Card, ...]
     winner: int
 
+    def to_json(self) -> dict[str, object]:
+        from .solo_whist_json import trick_json  # the JSON shapes module builds on this one
+
+        return trick_json(self)
+
 
 @dataclass(frozen=True, slots=True)
 class CurrentTrick:
@@ -52,6 +57,11 @@ class CurrentTrick:
 
     leader: int
     cards: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, object]:
+        from .solo_whist_json import current_trick_json  # the JSON shapes module builds on this one
+
+        return current_trick_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +71,11 @@ class Result:
     made: bool
     tricks: tuple[int, ...]
     settlement: tuple[int, ...]
+
+    def to_json(self) -> dict[str, object]:
+        from .solo_whist_json import result_json  # the JSON shapes module builds on this one
+
+        return result_json(self)
 
 
 def trick_winner(leader: int, cards: tuple[Card, ...], trump: str | None) -> int:
