@@ -15,7 +15,7 @@ from naipes.web import create_app
 
 @pytest.fixture(scope="session")
 def app():
-    return create_app({"TESTING": True})
+    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key"})
 
 
 @pytest.fixture()

@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask
 from flask_babel import Babel
 
-from . import api, assets, pages, tables
+from . import api, assets, pages, play, tables
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
 from .i18n import select_locale
@@ -48,7 +48,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(play.bp)
     pages.register_template_helpers(app)
+    play.register_template_helpers(app)
     register_error_handlers(app)
 
     @app.after_request

@@ -41,6 +41,18 @@ SUIT_NAMES = {
     "C": lazy_gettext("clubs"),
 }
 
+BID_NAMES = {
+    "pass": lazy_gettext("Pass"),
+    "proposal": lazy_gettext("Proposal"),
+    "acceptance": lazy_gettext("Acceptance"),
+    "solo": lazy_gettext("Solo"),
+    "misere": lazy_gettext("Misère"),
+    "abundance": lazy_gettext("Abundance"),
+    "open_misere": lazy_gettext("Open misère"),
+    "declared_abundance": lazy_gettext("Declared abundance"),
+}
+"""Solo Whist's calls, named as the rules pages name them."""
+
 
 def languages() -> tuple[str, ...]:
     return current_app.extensions["naipes"].languages
@@ -97,3 +109,9 @@ def player_name(player: int) -> str:
 
 def suit_name(suit: str) -> str:
     return str(SUIT_NAMES[suit])
+
+
+def bid_name(bid: str) -> str:
+    """A Solo Whist call by its name in the reader's language ("Solo", "Misère aberto")."""
+    name = BID_NAMES.get(bid)
+    return bid if name is None else str(name)

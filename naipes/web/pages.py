@@ -13,7 +13,7 @@ from ..engine.solo_whist import settlement_table
 from .api import engine_call, json_body
 from .assets import asset_url
 from .errors import ApiError
-from .i18n import best_language, card_name, language_name, language_tag, player_name, suit_name
+from .i18n import best_language, bid_name, card_name, language_name, language_tag, player_name, suit_name
 
 bp = Blueprint("pages", __name__)
 
@@ -111,6 +111,7 @@ def register_template_helpers(app: Flask) -> None:
     app.jinja_env.globals.update(
         asset_url=asset_url,
         card_name=card_name,
+        bid_label=bid_name,
         player_name=player_name,
         suit_name=suit_name,
         language_name=language_name,

@@ -61,7 +61,7 @@ def _table_game(game_id: str) -> TableGame:
     return game
 
 
-def _opened(game: TableGame, data: dict) -> Table:
+def opened_table(game: TableGame, data: dict) -> Table:
     """The table the body's token holds: 400 ``invalid_table`` or 410 ``table_expired`` if it cannot be played."""
     if "table" not in data:
         raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field="table"))
@@ -109,7 +109,7 @@ def create(game_id: str):
 def move(game_id: str):
     game = _table_game(game_id)
     data = json_body()
-    table = _opened(game, data)
+    table = opened_table(game, data)
     if "move" not in data:
         raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field="move"))
     chosen = engine_call(game.engine.move_from_json, data["move"])
@@ -136,7 +136,7 @@ def _not_your_turn(table: Table) -> ApiError:
 @bp.post("/<game_id>/tables/hint")
 def hint(game_id: str):
     game = _table_game(game_id)
-    table = _opened(game, json_body())
+    table = opened_table(game, json_body())
     if table.position.is_over:
         raise ApiError(422, "game_over", gettext("The game is over: start a new one."))
     if not moves_for(game, table.position, table.seat):
@@ -151,6 +151,6 @@ def tick_(game_id: str):
     if not game.realtime:
         raise ApiError(404, "not_found", gettext(
             "Only the race has ticks: in this game the computer players move after you."))
-    table = _opened(game, json_body())
+    table = opened_table(game, json_body())
     table.position, events = tick(game, table.position, table.seat, table.level, _rng())
     return jsonify(table.answer(events))

@@ -10,9 +10,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+PLAY = {"es": "jugar", "pt": "jogar"}
 PAGES = ["/es/", "/pt/", "/es/no-such-page/", "/pt/no-such-page/"] + [
     f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES
-]
+] + [f"/{lang}/{game}/{PLAY[lang]}/" for lang in ("es", "pt") for game in ["old-maid"]]
 
 
 def test_every_page_is_valid_html(client, tmp_path):

@@ -1,0 +1,119 @@
+"""The play pages, as a reader uses them: whole games against the computer, by clicks and by keyboard."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+PLAY = {("es", "old-maid"): "/es/old-maid/jugar/", ("pt", "old-maid"): "/pt/old-maid/jogar/"}
+WORDS = {
+    "es": {"deal": "Repartir", "hint": "Pista", "undo": "Deshacer", "moment": "Un instante", "pairs": "¿Qué parejas tengo?",
+           "right": "Mover la carta elegida a la derecha", "refused": "El motor no acepta la jugada:"},
+    "pt": {"deal": "Dar as cartas", "hint": "Dica", "undo": "Desfazer", "moment": "Um instante", "pairs": "Que pares tenho?",
+           "right": "Mover a carta escolhida para a direita", "refused": "O motor não aceita a jogada:"},
+}
+
+
+def deal(page, live_server, lang, game, players=None):
+    page.goto(live_server + PLAY[(lang, game)])
+    words = WORDS[lang]
+    if players:
+        page.select_option("#players", str(players))
+    moment = page.get_by_label(words["moment"])
+    if moment.count():
+        moment.check()
+    page.get_by_role("button", name=words["deal"]).click()
+    settled(page)
+
+
+def settled(page):
+    page.wait_for_selector("[data-play]:not([data-busy]) [data-diagram]")
+
+
+def press(page, locator, keyboard):
+    """A button pressed by a click, or reached and pressed from the keyboard alone."""
+    if keyboard:
+        locator.focus()
+        page.keyboard.press("Enter")
+    else:
+        locator.click()
+
+
+def play_the_hint(page, lang, keyboard):
+    """Ask for a hint and make the highlighted move: the page only highlights it."""
+    press(page, page.get_by_role("button", name=WORDS[lang]["hint"], exact=True), keyboard)
+    page.wait_for_selector("[data-play]:not([data-busy]) button.hinted")
+    for step in ("1", "2"):
+        buttons = page.locator(f"button.hinted[data-hint-step='{step}']")
+        for index in range(buttons.count()):
+            press(page, buttons.nth(index), keyboard)
+    settled(page)
+
+
+def play_to_the_end(page, lang, keyboard, limit=120):
+    for _ in range(limit):
+        if page.locator("[data-result]").count():
+            return page.locator("[data-result]")
+        play_the_hint(page, lang, keyboard)
+    pytest.fail("the game did not end")
+
+
+@pytest.mark.parametrize(("lang", "keyboard"), [("es", False), ("pt", True)])
+def test_a_whole_old_maid_game_against_the_computer(page, live_server, lang, keyboard):
+    deal(page, live_server, lang, "old-maid", players=2)
+    assert page.locator(".seat-mine button.card").count() > 0, "the reader's cards are buttons"
+    assert page.locator(".seat:not(.seat-mine) .card.back").count() > 0, "the computer's fan is face down"
+    result = play_to_the_end(page, lang, keyboard)
+    loser = {"es": "se queda con la última dama y pierde", "pt": "fica com a última dama e perde"}[lang]
+    assert loser in result.inner_text()
+    assert result.get_by_role("link").get_attribute("href").endswith("/old-maid/#end")
+    assert page.locator("[data-log] li").count() > 2, "every computer move was told"
+    assert page.evaluate("document.activeElement.closest('[data-result]') !== null"), "focus goes to the result"
+
+
+def test_old_maid_pairs_refusals_rearranging_and_undo(page, live_server):
+    words = WORDS["es"]
+    deal(page, live_server, "es", "old-maid", players=3)
+    page.get_by_role("button", name=words["pairs"]).click()
+    pairs = page.locator("[data-pairs-text]")
+    assert pairs.is_visible() and re.search(r"parejas|ninguna pareja", pairs.inner_text())
+    mine = page.locator(".seat-mine button.card")
+    names = [mine.nth(i).get_attribute("aria-label") for i in range(mine.count())]
+    first, other = 0, next(i for i, name in enumerate(names) if name.split(" de ")[0] != names[0].split(" de ")[0])
+    mine.nth(first).click()
+    mine.nth(other).click()
+    expect(page.locator("[data-message]")).to_contain_text(words["refused"])
+    page.problems[:] = [problem for problem in page.problems if "422" not in problem]
+    mine.nth(0).click()
+    page.get_by_role("button", name=words["right"]).click()
+    settled(page)
+    mine = page.locator(".seat-mine button.card")
+    assert mine.nth(1).get_attribute("aria-label") == names[0], "the chosen card moved one place right"
+    page.get_by_role("button", name=words["undo"]).click()
+    settled(page)
+    mine = page.locator(".seat-mine button.card")
+    assert [mine.nth(i).get_attribute("aria-label") for i in range(mine.count())] == names
+
+
+def test_without_javascript_the_play_page_says_so_and_links_to_the_rules(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, locale="pt-PT")
+    page = context.new_page()
+    page.goto(live_server + "/pt/old-maid/jogar/")
+    notice = page.locator("[data-needs-js]")
+    assert notice.is_visible() and "JavaScript" in notice.inner_text()
+    assert notice.get_by_role("link").get_attribute("href") == "/pt/old-maid/"
+    assert not page.locator("[data-setup]").is_visible()
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "game"), sorted(PLAY))
+def test_a_dealt_table_has_no_axe_violation(page, live_server, lang, game):
+    from axe_playwright_python.sync_playwright import Axe
+
+    deal(page, live_server, lang, game)
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
