@@ -257,10 +257,7 @@ def _plan(table: _Table, seat: int) -> Transfer | None:
     Each move of a plan leaves a shorter plan behind, so following plans always
     ends in the move they prepare: runs are never shuffled to and fro for nothing.
     """
-    columns = tuple((column.hidden, tuple(map(block.key, column.face_up))) for column in table.columns)
-    top = None if table.waste_top is None else block.key(table.waste_top)
-    wanted = frozenset(map(block.key, table.wanted))
-    found = _plan_from(columns, top, wanted, _safe_keys(table.home))
+    found = _plan_from(*_keys(table))
     if found is None:
         return None
     source, target, count = found
@@ -273,6 +270,13 @@ _KeyColumns = tuple[tuple[int, tuple[int, ...]], ...]
 """Each column as (how many face-down cards, the face-up cards' keys from the deepest)."""
 _Shift = tuple[int, int, int]
 """A move between columns: source index, target index, how many cards."""
+
+
+def _keys(table: _Table) -> tuple[_KeyColumns, int | None, frozenset[int], frozenset[int]]:
+    """What the planner reads of ``table``, as keys: the columns, the waste's top, the wanted and the safe cards."""
+    columns = tuple((column.hidden, tuple(map(block.key, column.face_up))) for column in table.columns)
+    top = None if table.waste_top is None else block.key(table.waste_top)
+    return columns, top, frozenset(map(block.key, table.wanted)), _safe_keys(table.home)
 
 
 @lru_cache(maxsize=256)
@@ -378,9 +382,10 @@ def _king_waits(columns: _KeyColumns, leaving: int, top: int | None) -> bool:
 def _planned_reason(table: _Table, move: Transfer) -> Reason:
     return _shuffle_reason(
         table, move,
-        N_("Move %(card)s onto %(target)s: it is the first of a few moves that bring a card up or to a foundation"),
-        N_("Move %(card)s into the empty column: it is the first of a few moves that bring a card up or to"
-           " a foundation"))
+        N_("Move %(card)s onto %(target)s: it is the first of a few moves that gain a card: turned up, out of"
+           " the waste or onto a foundation"),
+        N_("Move %(card)s into the empty column: it is the first of a few moves that gain a card: turned up,"
+           " out of the waste or onto a foundation"))
 
 
 def _is_shift(table: _Table, move: Move) -> bool:
@@ -396,10 +401,8 @@ def _is_shift(table: _Table, move: Move) -> bool:
 def _explored_reason(table: _Table, move: Transfer) -> Reason:
     return _shuffle_reason(
         table, move,
-        N_("Move %(card)s onto %(target)s: nothing else helps, and the columns arranged another way may open"
-           " a way"),
-        N_("Move %(card)s into the empty column: nothing else helps, and the columns arranged another way may"
-           " open a way"))
+        N_("Move %(card)s onto %(target)s: nothing else helps, so try the columns another way"),
+        N_("Move %(card)s into the empty column: nothing else helps, so try the columns another way"))
 
 
 def _shuffle_reason(table: _Table, move: Transfer, onto_card: str, into_empty: str) -> Reason:
