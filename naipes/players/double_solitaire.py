@@ -18,14 +18,19 @@ move one of them asks for, each rule being a kind of move a good player makes:
 5. a column emptied when a king is waiting for it (the waste's top card, or a
    king whose run covers face-down cards), and never otherwise: empty columns
    are kept for kings;
-6. a move planned a few steps ahead: a short search over the moves between
-   columns (which change nothing of substance) for an arrangement where one of
-   the rules above applies;
-7. otherwise a draw, or turning the waste over when the stock is empty.
+6. a plan: the first of a few moves between columns (``_PLAN_DEPTH`` at most)
+   after which one of the rules above applies;
+7. a card to a foundation that is not safe, since nothing better is left;
+8. a draw, or turning the waste over when the stock is empty; but before
+   turning it over, half the time (drawn from ``rng``), a move between columns
+   at random: after a fruitless pass, the columns arranged another way may let
+   the rules see progress they could not.
 
-Moves between columns are only ever made towards a move that makes progress (a
-card to a foundation, the waste's card to a column, a card turned up), so the
-player cannot shuffle runs to and fro for ever.
+Moves between columns are otherwise only made towards a move that makes
+progress (a card to a foundation, the waste's card to a column, a card turned
+up), so runs are not shuffled to and fro; the random tries at the end of a pass
+see to it that whatever progress is possible is found in the end, so a race
+against this player cannot stall for ever.
 """
 
 from __future__ import annotations
@@ -49,16 +54,9 @@ _NEXT = {card: Card.parse(RANKS[card.value] + card.suit) for card in DECK if car
 _ACES = frozenset(card for card in DECK if card.rank == "A")
 
 
-_COVERS = {
-    card: frozenset(onto for onto in DECK if onto.value == card.value + 1 and onto.is_red != card.is_red)
-    for card in DECK
-}
-"""The two cards each card may cover in a column (none for a king): the planner asks this very often."""
-
-
 def _fits(card: Card, onto: Card) -> bool:
     """Whether ``card`` may cover ``onto`` in a column: one rank lower, the other colour."""
-    return onto in _COVERS[card]
+    return onto.value == card.value + 1 and card.is_red != onto.is_red
 
 
 @dataclass(frozen=True, slots=True)
