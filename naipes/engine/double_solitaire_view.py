@@ -73,7 +73,8 @@ class View:
     def to_json(self) -> dict[str, Any]:
         return {
             "players": [layout.to_json() for layout in self.players],
-            "foundations": [[placed.to_json() for placed in pile] for pile in self.foundations],
+            "foundations": [[{"card": placed.card.code, "owner": placed.owner} for placed in pile]
+                            for pile in self.foundations],
             "status": self.status,
             "winner": self.winner,
             "contributed": list(self.contributed),
