@@ -9,13 +9,17 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from build import CHROMIUM_ARGS
+from naipes.content import CONTENT_DIR, load_library
+from naipes.publish.catalogs import compile_catalogs
+from naipes.publish.pdf import CHROMIUM_ARGS
 from naipes.web import create_app
 
 
 @pytest.fixture(scope="session")
-def app():
-    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key"})
+def app(tmp_path_factory):
+    """The site with its catalogs compiled afresh from the ``.po`` files, as the suite found them."""
+    compiled = compile_catalogs(load_library(CONTENT_DIR).languages, tmp_path_factory.mktemp("catalogs"))
+    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "BABEL_TRANSLATION_DIRECTORIES": str(compiled)})
 
 
 @pytest.fixture()

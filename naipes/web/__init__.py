@@ -10,10 +10,11 @@ from flask_babel import Babel
 from . import api, assets, pages, play, tables
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
-from .i18n import select_locale
+from .i18n import require_compiled_catalogs, select_locale
 from .sitedata import SiteData
 
 ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS_DIR = ROOT / "translations"
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -31,7 +32,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_DEFAULT_LOCALE="es",
-        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
+        BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR),
         ASSET_MAX_AGE=365 * 24 * 3600,
         STATIC_EXPORT=False,
         CONTENT_DIR=CONTENT_DIR,
@@ -43,6 +44,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     app.extensions["naipes"] = SiteData.load(app.config["CONTENT_DIR"])
+    require_compiled_catalogs(app.config["BABEL_TRANSLATION_DIRECTORIES"], app.extensions["naipes"].languages)
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(assets.bp)
     app.register_blueprint(api.bp)

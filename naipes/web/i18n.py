@@ -6,6 +6,8 @@ adding one means adding files, and its regional tag to ``LANGUAGE_TAGS``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from babel import Locale
 from flask import current_app, request
 from flask_babel import gettext, lazy_gettext
@@ -52,6 +54,27 @@ BID_NAMES = {
     "declared_abundance": lazy_gettext("Declared abundance"),
 }
 """Solo Whist's calls, named as the rules pages name them."""
+
+
+class CatalogsNotCompiled(RuntimeError):
+    """A language's ``.mo`` file is missing: without it flask-babel would quietly show English."""
+
+
+def require_compiled_catalogs(directories: str, languages: tuple[str, ...]) -> None:
+    """Stop the app at start-up unless every language's catalog is compiled in one of ``directories``.
+
+    ``directories`` is flask-babel's ``BABEL_TRANSLATION_DIRECTORIES``: paths separated by ``;``.
+    """
+    folders = [Path(folder) for folder in directories.split(";")]
+    missing = [
+        lang for lang in languages
+        if not any((folder / lang / "LC_MESSAGES" / "messages.mo").is_file() for folder in folders)
+    ]
+    if missing:
+        raise CatalogsNotCompiled(
+            f"no compiled catalog (messages.mo) for {', '.join(missing)} in {directories}: "
+            "compile them with `pybabel compile -d translations` (./scripts/setup does it)"
+        )
 
 
 def languages() -> tuple[str, ...]:

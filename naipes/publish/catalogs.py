@@ -1,0 +1,102 @@
+"""The translators' catalogs: checked complete against the strings in use, then compiled.
+
+The msgids are extracted afresh (as ``babel.cfg`` says), so a string added to a template
+but not yet to a catalog is caught here instead of showing up in English.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from ..web import ROOT, TRANSLATIONS_DIR
+from .errors import BuildError, listing
+
+# Folders whose strings the site never shows: tooling, output, the tests' own strings.
+_NOT_SCANNED = {"node_modules", "dist", "tests"}
+
+
+def check_catalogs(languages: tuple[str, ...], compiled: Path) -> None:
+    """Every string the code and templates use, translated in every language, then compiled.
+
+    The ``.mo`` files go to ``compiled``, leaving the checkout untouched.
+    """
+    used = _msgids_in_use()
+    problems = []
+    for lang in languages:
+        path = _po_path(lang)
+        if not path.is_file():
+            problems.append(f"{lang}: no catalog at {path}")
+            continue
+        catalog = _read(lang)
+        missing = sorted(_msgid(msgid) for msgid in used if msgid not in catalog)
+        problems += [f"{lang}: missing translation: {msgid!r}" for msgid in missing]
+        problems += _entry_problems(lang, catalog)
+        _write(catalog, lang, compiled)
+    if problems:
+        raise BuildError(f"the translations are not complete ({len(problems)} problems):" + listing(problems))
+
+
+def compile_catalogs(languages: tuple[str, ...], compiled: Path) -> Path:
+    """Each language's catalog compiled into ``compiled``, unchecked (``pybabel compile`` without the command)."""
+    for lang in languages:
+        _write(_read(lang), lang, compiled)
+    return compiled
+
+
+def _msgids_in_use() -> set:
+    with (ROOT / "babel.cfg").open() as handle:
+        method_map, options_map = parse_mapping_cfg(handle)
+    keywords = {**DEFAULT_KEYWORDS, "N_": None, "lazy_gettext": None}
+    return {
+        msgid
+        for _, _, msgid, _, _ in extract_from_dir(
+            ROOT, method_map, options_map, keywords=keywords, directory_filter=_scanned,
+        )
+    }
+
+
+def _scanned(path: str) -> bool:
+    name = os.path.basename(path)
+    return not (name.startswith((".", "_")) or name in _NOT_SCANNED)
+
+
+def _entry_problems(lang: str, catalog: Catalog) -> list[str]:
+    """Fuzzy or empty entries, and translations whose placeholders do not match their msgid."""
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy:
+            problems.append(f"{lang}: fuzzy translation: {_msgid(message.id)!r}")
+        elif not all(strings):
+            problems.append(f"{lang}: untranslated: {_msgid(message.id)!r}")
+        problems += [f"{lang}: {_msgid(message.id)!r}: {error}" for error in message.check(catalog)]
+    return problems
+
+
+def _po_path(lang: str) -> Path:
+    return TRANSLATIONS_DIR / lang / "LC_MESSAGES" / "messages.po"
+
+
+def _read(lang: str) -> Catalog:
+    with _po_path(lang).open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def _write(catalog: Catalog, lang: str, compiled: Path) -> None:
+    target = compiled / lang / "LC_MESSAGES" / "messages.mo"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as handle:
+        write_mo(handle, catalog)
+
+
+def _msgid(message_id) -> str:
+    return message_id[0] if isinstance(message_id, tuple) else message_id

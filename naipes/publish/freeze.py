@@ -1,0 +1,183 @@
+"""The live site written to disk: every page rendered by the Flask app itself, the assets
+under their hashed names, the example data as the API gives it, and the host files
+(front door, 404s, sitemap, robots.txt, ``_headers``)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+from flask import Flask, render_template
+
+from ..content import ContentError
+from ..examples import ExampleError
+from ..web import SECURITY_HEADERS, create_app
+from ..web.assets import STATIC_DIR, hashed_name, static_files
+from ..web.i18n import DEFAULT_LANGUAGE, language_tag
+from ..web.pages import pdf_name
+from .errors import BuildError
+from .output import Output, file_for
+from .progress import Progress
+
+MARKER = ".naipes-build"
+
+# A sheet to print: its title (for the footer), its URL, and the PDF's path in the output.
+Sheet = tuple[str, str, str]
+
+
+def make_app(content_dir: Path, compiled: Path) -> Flask:
+    """The live site's app, in static-export mode, with the catalogs just compiled."""
+    try:
+        app = create_app({
+            "STATIC_EXPORT": True,
+            "CONTENT_DIR": content_dir,
+            "BABEL_TRANSLATION_DIRECTORIES": str(compiled),
+        })
+    except (ExampleError, ContentError) as error:
+        raise BuildError(f"the content does not load: {error}") from None
+    library = app.extensions["naipes"].library
+    games = {lang: {page.game for page in library.games_in(lang)} for lang in library.languages}
+    every = set().union(*games.values())
+    missing = [f"{lang} has no page for {game}" for lang in games for game in sorted(every - games[lang])]
+    if missing:
+        raise BuildError("missing translation: " + "; ".join(missing))
+    return app
+
+
+class _Failures(logging.Handler):
+    """The exceptions the app logged while rendering, so that a failed page says why."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+    def last(self) -> str:
+        if not self.records:
+            return ""
+        record = self.records[-1]
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            return f": {type(error).__name__}: {error}"
+        return f": {record.getMessage()}"
+
+
+class _Renderer:
+    """The app's answers to GET requests, each checked for the status it must have."""
+
+    def __init__(self, app: Flask) -> None:
+        self.failures = _Failures()
+        # The build reports a failed page itself; the app's own traceback on stderr would only repeat it.
+        app.logger.handlers = [self.failures]
+        app.logger.propagate = False
+        self.client = app.test_client()
+
+    def get(self, url: str, status: int = 200) -> bytes:
+        self.failures.records.clear()
+        response = self.client.get(url)
+        if response.status_code != status:
+            raise BuildError(f"{url} does not render (HTTP {response.status_code}){self.failures.last()}")
+        return response.get_data()
+
+
+def page_urls(library) -> list[str]:
+    """Every page of every language: home, rules page and printable sheet of each game."""
+    urls = []
+    for lang in library.languages:
+        urls.append(f"/{lang}/")
+        for page in library.games_in(lang):
+            urls += [f"/{lang}/{page.slug}/", f"/{lang}/{page.slug}/sheet/"]
+    return urls
+
+
+def write_site(app: Flask, out: Output, base_url: str, progress: Progress) -> list[Sheet]:
+    """Pages, 404s, front door, assets, example data, sitemap and host files; returns the sheets to print."""
+    library = app.extensions["naipes"].library
+    renderer = _Renderer(app)
+    _write_pages(app, renderer, out, progress)
+    _write_assets(out, progress)
+    _write_example_data(app, renderer, out, progress)
+    out.write("sitemap.xml", sitemap(library, base_url).encode("utf-8"))
+    out.write("robots.txt", f"User-agent: *\nAllow: /\nSitemap: {base_url}/sitemap.xml\n".encode())
+    out.write("_headers", host_headers(app).encode("utf-8"))
+    out.write(MARKER, b"Written by build.py, which replaces this folder on every build.\n")
+    return [
+        (page.title, f"/{lang}/{page.slug}/sheet/", f"{lang}/{page.slug}/{pdf_name(page)}")
+        for lang in library.languages
+        for page in library.games_in(lang)
+    ]
+
+
+def _write_pages(app: Flask, renderer: _Renderer, out: Output, progress: Progress) -> None:
+    """Every page, each language's 404 page, and the front door that picks a language."""
+    library = app.extensions["naipes"].library
+    urls = page_urls(library)
+    for done, url in enumerate(urls, start=1):
+        out.write(file_for(url), renderer.get(url))
+        progress.update("pages", done, len(urls), url)
+    for lang in library.languages:
+        out.write(f"{lang}/404.html", renderer.get(f"/{lang}/no-such-page/", status=404))
+    out.write("404.html", out.root.joinpath(DEFAULT_LANGUAGE, "404.html").read_bytes())
+    with app.test_request_context("/"):
+        front = render_template("root.html", homes=library.homes, default_language=DEFAULT_LANGUAGE)
+    out.write("index.html", front.encode("utf-8"))
+
+
+def _write_assets(out: Output, progress: Progress) -> None:
+    assets = static_files()
+    for done, relative in enumerate(assets, start=1):
+        out.copy(STATIC_DIR / relative, f"static/{hashed_name(relative)}")
+        progress.update("assets", done, len(assets), relative)
+
+
+def _write_example_data(app: Flask, renderer: _Renderer, out: Output, progress: Progress) -> None:
+    """The example list and each example, per language, as the API answers them (the language in the name)."""
+    site = app.extensions["naipes"]
+    data = [(lang, None) for lang in site.languages]
+    data += [(lang, example_id) for lang in site.languages for example_id in site.examples]
+    for done, (lang, example_id) in enumerate(data, start=1):
+        if example_id is None:
+            target, url = f"api/v1/examples.{lang}.json", f"/api/v1/examples?lang={lang}"
+        else:
+            target, url = f"api/v1/examples/{example_id}.{lang}.json", f"/api/v1/examples/{example_id}?lang={lang}"
+        out.write(target, renderer.get(url))
+        progress.update("data", done, len(data), target)
+
+
+def sitemap(library, base_url: str) -> str:
+    """Every home and rules page, each with its other languages as ``hreflang`` alternates.
+
+    The sheets are left out: they repeat their rules page, which links to them.
+    """
+    groups = [{lang: f"/{lang}/" for lang in library.languages}]
+    games = sorted({page.game for lang in library.languages for page in library.games_in(lang)})
+    for game in games:
+        groups.append({
+            lang: f"/{lang}/{page.slug}/"
+            for lang in library.languages
+            for page in library.games_in(lang)
+            if page.game == game
+        })
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ]
+    for group in groups:
+        for path in group.values():
+            lines.append(f"  <url>\n    <loc>{base_url}{path}</loc>")
+            for other, other_path in group.items():
+                lines.append(f"    <xhtml:link rel=\"alternate\" hreflang={quoteattr(language_tag(other))} href={quoteattr(base_url + other_path)}/>")
+            lines.append(f"    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href={quoteattr(base_url + '/')}/>")
+            lines.append("  </url>")
+    lines.append("</urlset>")
+    return "\n".join(lines) + "\n"
+
+
+def host_headers(app: Flask) -> str:
+    """The live site's headers, in the ``_headers`` format of the hosts that read one (Netlify, Cloudflare Pages)."""
+    lines = ["/*"] + [f"  {name}: {value}" for name, value in SECURITY_HEADERS.items()]
+    lines += ["/static/*", f"  Cache-Control: public, max-age={app.config['ASSET_MAX_AGE']}, immutable"]
+    return "\n".join(lines) + "\n"
