@@ -10,7 +10,7 @@ from flask_babel import Babel
 from . import api, assets, pages, play, tables
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
-from .i18n import require_compiled_catalogs, select_locale
+from .i18n import DEFAULT_LANGUAGE, request_language, require_compiled_catalogs
 from .sitedata import SiteData
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, static_folder=None, template_folder=str(ROOT / "site" / "templates"))
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=64 * 1024,
-        BABEL_DEFAULT_LOCALE="es",
+        BABEL_DEFAULT_LOCALE=DEFAULT_LANGUAGE,
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR),
         ASSET_MAX_AGE=365 * 24 * 3600,
         STATIC_EXPORT=False,
@@ -45,7 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False
     app.extensions["naipes"] = SiteData.load(app.config["CONTENT_DIR"])
     require_compiled_catalogs(app.config["BABEL_TRANSLATION_DIRECTORIES"], app.extensions["naipes"].languages)
-    Babel(app, locale_selector=select_locale)
+    Babel(app, locale_selector=request_language)
     app.register_blueprint(assets.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tables.bp)

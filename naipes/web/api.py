@@ -7,15 +7,12 @@ language and leaves the position as it was sent.
 
 from __future__ import annotations
 
-import json
-
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify
 from flask_babel import gettext
 
 from ..engine.decode import is_whole_number
-from ..engine.errors import EngineError
 from ..engine.games import GAMES
-from .errors import ApiError, api_error_from_engine
+from .json_io import ApiError, engine_call, json_body, required
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -26,18 +23,6 @@ def _site():
     return current_app.extensions["naipes"]
 
 
-def json_body() -> dict:
-    """The request's JSON object, or a 400 that says what is wrong with it."""
-    raw = request.get_data(cache=False)
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise ApiError(400, "invalid_json", gettext("The body is not valid JSON.")) from None
-    if not isinstance(data, dict):
-        raise ApiError(400, "invalid_body", gettext("The body must be a JSON object."))
-    return data
-
-
 def _game(game_id: str):
     engine = GAMES.get(game_id)
     if engine is None:
@@ -45,17 +30,8 @@ def _game(game_id: str):
     return engine
 
 
-def engine_call(function, *args, **kwargs):
-    try:
-        return function(*args, **kwargs)
-    except EngineError as error:
-        raise api_error_from_engine(error) from None
-
-
 def _position(engine, data: dict):
-    if "position" not in data:
-        raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field="position"))
-    return engine_call(engine.Position.from_json, data["position"])
+    return engine_call(engine.Position.from_json, required(data, "position"))
 
 
 @bp.get("/games")
@@ -109,8 +85,6 @@ def apply(game_id: str):
     engine = _game(game_id)
     data = json_body()
     position = _position(engine, data)
-    if "move" not in data:
-        raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field="move"))
-    move = engine_call(engine.move_from_json, data["move"])
+    move = engine_call(engine.move_from_json, required(data, "move"))
     after, events = engine_call(engine.apply, position, move)
     return jsonify({"position": after.to_json(), "events": [event.to_json() for event in events]})

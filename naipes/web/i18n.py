@@ -10,10 +10,11 @@ from pathlib import Path
 
 from babel import Locale
 from flask import current_app, request
-from flask_babel import gettext, lazy_gettext
+from flask_babel import get_locale, gettext, lazy_gettext
 
 from ..engine.cards import Card, UnknownCard
 
+# The language of a request that names none and whose browser prefers none the site has.
 DEFAULT_LANGUAGE = "es"
 
 # The site's language codes (its URL segments and catalogs) are bare; the pages say which
@@ -92,11 +93,27 @@ def language_name(lang: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def best_language(header_only: bool = False) -> str:
-    """The request's language: ``?lang=``, else ``Accept-Language`` (any ``pt-*`` is ``pt``), else Spanish."""
+def request_language() -> str:
+    """The one answer to "which language does this request speak?", flask-babel's locale selector.
+
+    A page's language is in its URL (``/pt/...``); elsewhere (the API) it is ``?lang=``,
+    else ``Accept-Language`` (any ``pt-*`` is ``pt``), else ``DEFAULT_LANGUAGE``.
+    """
     known = languages()
-    if not header_only and request.args.get("lang") in known:
+    lang = (request.view_args or {}).get("lang")
+    if lang in known:
+        return lang
+    first = request.path.strip("/").split("/")[0]
+    if first in known:
+        return first
+    if request.args.get("lang") in known:
         return request.args["lang"]
+    return accepted_language()
+
+
+def accepted_language() -> str:
+    """The browser's preferred language among the site's (``Accept-Language``), else ``DEFAULT_LANGUAGE``."""
+    known = languages()
     for value, _quality in request.accept_languages:
         primary = value.split("-")[0].split("_")[0].lower()
         if primary in known:
@@ -104,15 +121,9 @@ def best_language(header_only: bool = False) -> str:
     return DEFAULT_LANGUAGE
 
 
-def select_locale() -> str:
-    """flask-babel's locale selector: the URL's language for pages, else ``best_language``."""
-    lang = (request.view_args or {}).get("lang")
-    if lang in languages():
-        return lang
-    first = request.path.strip("/").split("/")[0]
-    if first in languages():
-        return first
-    return best_language()
+def current_language() -> str:
+    """The language this request speaks, as worked out once by ``request_language`` (flask-babel caches it)."""
+    return str(get_locale().language)
 
 
 def card_name(card: Card | str) -> str:

@@ -7,13 +7,13 @@ from pathlib import Path
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, send_from_directory, url_for
 from flask_babel import gettext
 
+from ..engine.cards import SUITS
 from ..engine.decode import is_whole_number
 from ..engine.games import GAMES
 from ..engine.solo_whist import settlement_table
-from .api import engine_call, json_body
 from .assets import asset_url
-from .errors import ApiError
-from .i18n import best_language, bid_name, card_name, language_name, language_tag, player_name, suit_name
+from .i18n import accepted_language, bid_name, card_name, current_language, language_name, language_tag, player_name, suit_name
+from .json_io import ApiError, engine_call, json_body
 
 bp = Blueprint("pages", __name__)
 
@@ -30,7 +30,7 @@ def known_language(endpoint, values):
 
 @bp.get("/")
 def root():
-    response = redirect(url_for("pages.home", lang=best_language(header_only=True)))
+    response = redirect(url_for("pages.home", lang=accepted_language()))
     response.vary.add("Accept-Language")
     return response
 
@@ -117,6 +117,8 @@ def register_template_helpers(app: Flask) -> None:
         language_name=language_name,
         language_tag=language_tag,
         settlement_table=settlement_table,
+        games=GAMES,
+        SUITS=SUITS,
         pdf_name=pdf_name,
         pdf_available=pdf_available,
     )
@@ -126,7 +128,7 @@ def register_template_helpers(app: Flask) -> None:
     @app.context_processor
     def site_context():
         site = _site()
-        lang = site.lang()
+        lang = current_language()
         return {
             "lang": lang,
             "site": site,

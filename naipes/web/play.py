@@ -14,8 +14,7 @@ from flask_babel import force_locale, gettext
 from ..engine import solo_whist
 from ..engine.errors import N_
 from ..players.table import TABLE_GAMES, moves_for
-from .api import json_body
-from .errors import ApiError
+from .json_io import ApiError, json_body
 from .narration import narrate
 from .tables import opened_table
 

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from flask_babel import get_locale
-
 from ..content import CONTENT_DIR, Library, load_library
 from ..examples import Captions, Example, ExampleError, load_captions, load_examples
+from .i18n import current_language
 
 
 @dataclass
@@ -43,15 +42,11 @@ class SiteData:
     def languages(self) -> tuple[str, ...]:
         return self.library.languages
 
-    @staticmethod
-    def lang() -> str:
-        return str(get_locale().language)
-
     def captions(self, example: Example, lang: str | None = None) -> Captions:
-        return self.captions_by_lang[(lang or self.lang(), example.id)]
+        return self.captions_by_lang[(lang or current_language(), example.id)]
 
     def game_title(self, game_id: str, lang: str | None = None) -> str:
-        for page in self.library.games_in(lang or self.lang()):
+        for page in self.library.games_in(lang or current_language()):
             if page.game == game_id:
                 return page.title
         return game_id

@@ -19,8 +19,7 @@ from flask_babel import gettext
 from ..engine.decode import is_whole_number
 from ..engine.errors import EngineError, N_
 from ..players.table import TABLE_GAMES, TableGame, choose, moves_for, settle, tick
-from .api import engine_call, json_body
-from .errors import ApiError, api_error_from_engine, translated
+from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
 from .table_seal import ExpiredTable, InvalidTable, Sealed, lifetime, open_table, seal
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1")
@@ -63,10 +62,9 @@ def _table_game(game_id: str) -> TableGame:
 
 def opened_table(game: TableGame, data: dict) -> Table:
     """The table the body's token holds: 400 ``invalid_table`` or 410 ``table_expired`` if it cannot be played."""
-    if "table" not in data:
-        raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field="table"))
+    token = required(data, "table")
     try:
-        sealed = open_table(data["table"], game.id)
+        sealed = open_table(token, game.id)
         position = game.engine.Position.from_json(sealed.position)
     except ExpiredTable:
         days = lifetime() // (24 * 3600)
@@ -110,9 +108,7 @@ def move(game_id: str):
     game = _table_game(game_id)
     data = json_body()
     table = opened_table(game, data)
-    if "move" not in data:
-        raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field="move"))
-    chosen = engine_call(game.engine.move_from_json, data["move"])
+    chosen = engine_call(game.engine.move_from_json, required(data, "move"))
     if chosen.player != table.seat:
         raise _not_your_turn(table)
     try:

@@ -1,0 +1,101 @@
+"""JSON in, refusals out: the one place a request's JSON body is read and an engine's
+refusal becomes an HTTP error, for every route that takes JSON (the API and the
+"try it" diagrams of the pages).
+
+A refusal is an ``ApiError``: a status, a stable code and a message already in the
+reader's language; ``errors.py`` answers it as ``{"error": {"code", "message"}}``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Response, jsonify, request
+from flask_babel import gettext, lazy_gettext
+
+from ..engine.cards import Card
+from ..engine.decode import is_whole_number
+from ..engine.errors import EngineError, IllegalMove
+from .i18n import player_name
+
+# The engine's account of a malformed position or move is for developers and stays in
+# English, in the error's "detail" field; the reader gets a sentence in their language.
+_ENGINE_MESSAGES = {
+    "invalid_position": lazy_gettext("The position is not valid for this game."),
+    "invalid_move": lazy_gettext("The move is not well formed."),
+    "invalid_options": lazy_gettext("Those options are not allowed for this game."),
+}
+
+
+class ApiError(Exception):
+    """A refusal of the API: an HTTP status, a stable code and a message already in the reader's language."""
+
+    def __init__(self, status: int, code: str, message: str, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.detail = status, code, message, detail
+
+
+def json_body() -> dict:
+    """The request's JSON object, or a 400 that says what is wrong with it."""
+    raw = request.get_data(cache=False)
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "invalid_json", gettext("The body is not valid JSON.")) from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "invalid_body", gettext("The body must be a JSON object."))
+    return data
+
+
+def required(data: dict, field: str) -> object:
+    """``data[field]``, or a 400 that names the missing field."""
+    if field not in data:
+        raise ApiError(400, "invalid_body", gettext("The body needs a “%(field)s”.", field=field))
+    return data[field]
+
+
+def engine_call(function, *args, **kwargs):
+    """``function(*args, **kwargs)``, with an engine's refusal turned into the ``ApiError`` that answers it."""
+    try:
+        return function(*args, **kwargs)
+    except EngineError as error:
+        raise api_error_from_engine(error) from None
+
+
+def api_error_from_engine(error: EngineError) -> ApiError:
+    """A move the rules forbid is 422; input that is not a position, move or option of the game is 400."""
+    if isinstance(error, IllegalMove):
+        return ApiError(422, error.code, engine_message(error))
+    return ApiError(400, error.code, engine_message(error), detail=error.english())
+
+
+def engine_message(error: EngineError) -> str:
+    """The engine's refusal in the reader's language, its cards as symbols (``9♣``)."""
+    if isinstance(error, IllegalMove):
+        return translated(error.message, error.params)
+    return str(_ENGINE_MESSAGES[error.code])
+
+
+def translated(message: str, params: dict[str, object]) -> str:
+    """An engine's (or a computer player's) English template in the reader's language, cards as symbols (``9♣``)."""
+    return gettext(message, **{name: _format_param(name, value) for name, value in params.items()})
+
+
+def _format_param(name: str, value: object) -> object:
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(_format_param(name, item)) for item in value)
+    if is_whole_number(value) and name.endswith("player"):
+        return player_name(value)
+    return value
+
+
+def json_error(status: int, code: str, message: str, detail: str | None = None) -> Response:
+    """The API's error answer: ``{"error": {"code", "message", "detail"?}}`` with ``status``."""
+    error = {"code": code, "message": str(message)}
+    if detail:
+        error["detail"] = detail
+    response = jsonify({"error": error})
+    response.status_code = status
+    return response
