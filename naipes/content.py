@@ -1,14 +1,15 @@
 """What the writers edit, turned into page objects: Markdown + TOML front matter.
 
 ``content/<lang>/<game>.md`` is a rules page and ``content/<lang>/home.md`` a home
-page. A rules page is an intro and a list of sections; each section starts with a
-line ``{#id}`` (its language-neutral id, the same in every language) followed by a
-``## Title`` line. Inside a section, a line ``@example <id>`` places a worked
-example and ``@settlement`` the engine's settlement table; the section ``faq`` is
-made of ``### question`` headings, each followed by its answer.
+page, each opening with TOML front matter between ``---`` lines. A rules page is an
+intro and a list of sections; each section is a ``## Title`` heading with its
+language-neutral id (the same in every language) on the line above, ``{#id}``. Inside
+a section, a paragraph ``@example <id>`` places a worked example and ``@settlement``
+the engine's settlement table; the section ``faq`` is made of ``### question``
+headings, each followed by its answer.
 
-Two fenced blocks keep the seed and the site's own choices apart, so a reader (and a
-test) can tell which rule is which:
+Two fenced blocks (``:::``, mdit-py-plugins' containers) keep the seed and the site's
+own choices apart, so a reader (and a test) can tell which rule is which:
 
 ``::: choice <id>`` … ``:::`` is a house choice, where the seed leaves a point open.
 It opens with TOML fields, then a blank line and the Markdown of the choice::
@@ -23,10 +24,13 @@ It opens with TOML fields, then a blank line and the Markdown of the choice::
     :::
 
 ``::: seed <lang>`` … ``:::`` lists rules quoted word for word from the seed, which is
-written in ``<lang>``: one ``- «quote»`` line each, optionally followed by a
+written in ``<lang>``: one ``- «quote»`` item each, optionally followed by a
 translation when the seed's language is not the page's.
 
-Nothing here knows Flask: the web layer and ``build.py`` both read these objects.
+markdown-it parses the whole file once (mdit-py-plugins reads the front matter, the
+``{#id}`` attributes and the ``:::`` blocks); the page is cut from its tokens, so a ``## `` inside a code
+block or a list is never taken for a section. Nothing here knows Flask: the web
+layer and the build both read these objects.
 """
 
 from __future__ import annotations
@@ -37,19 +41,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.attrs import attrs_block_plugin
+from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 
-_FRONT_MATTER = re.compile(r"\A\+\+\+\n(.*?)\n\+\+\+\n", re.S)
-_SECTION_ID = re.compile(r"^\{#([a-z][a-z0-9-]*)\}$")
-_DIRECTIVE = re.compile(r"^@(example|settlement)(?:[ \t]+([a-z0-9-]+))?[ \t]*$")
-_FENCE_OPEN = re.compile(r"^::: (choice|seed) ([a-z0-9-]+)$")
-_FENCE_CLOSE = ":::"
-_SEED_QUOTE = re.compile(r"^- «([^«»]+)»[ \t]*(.*)$")
+_SECTION_ID = re.compile(r"[a-z][a-z0-9-]*")
+_EXAMPLE_ID = re.compile(r"[a-z0-9-]+")
+_DIRECTIVES = ("@example", "@settlement")
+_FENCE = re.compile(r"(choice|seed) ([a-z0-9-]+)")
+_SEED_QUOTE = re.compile(r"«([^«»]+)»[ \t]*(.*)")
 _CHOICE_FIELDS = ("seed", "open", "follows", "claims")
 _GAME_FIELDS = ("title", "game", "slug", "summary", "players", "deck", "length", "special", "order")
 
-_markdown = MarkdownIt("commonmark", {"typographer": True}).enable(["table", "replacements", "smartquotes"])
+_markdown = (
+    MarkdownIt("commonmark", {"typographer": True})
+    .enable(["table", "replacements", "smartquotes"])
+    .use(front_matter_plugin)
+    .use(attrs_block_plugin)
+    .use(container_plugin, name="choice")
+    .use(container_plugin, name="seed")
+)
 
 
 class ContentError(ValueError):
@@ -170,151 +184,195 @@ class HomePage:
     body_html: str
 
 
-def render_markdown(text: str) -> str:
-    return _markdown.render(text)
+class _Document:
+    """One content file parsed by markdown-it: its front matter, and its blocks as tokens to cut and render."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        text = path.read_text(encoding="utf-8")
+        self.lines = text.splitlines()
+        tokens = _markdown.parse(text)
+        if not tokens or tokens[0].type != "front_matter":
+            raise ContentError(f"{path}: no --- front matter")
+        try:
+            self.meta = tomllib.loads(tokens[0].content)
+        except tomllib.TOMLDecodeError as error:
+            raise ContentError(f"{path}: front matter: {error}") from None
+        self.tokens = tokens[1:]
+
+    def render(self, tokens: list[Token]) -> str:
+        return _markdown.renderer.render(tokens, _markdown.options, {})
+
+    def render_inline(self, inline: Token) -> str:
+        return _markdown.renderer.renderInline(inline.children or [], _markdown.options, {})
+
+    def error(self, token: Token, message: str) -> ContentError:
+        line = f":{token.map[0] + 1}" if token.map else ""
+        return ContentError(f"{self.path}{line}: {message}")
 
 
-def render_inline(text: str) -> str:
-    return _markdown.renderInline(text)
+def _top_level_blocks(tokens: list[Token], level: int = 0) -> list[list[Token]]:
+    """The tokens cut into blocks at ``level`` (a paragraph, a heading, a whole list…); 0 is the document's."""
+    blocks: list[list[Token]] = []
+    for token in tokens:
+        if token.level == level and token.nesting >= 0:
+            blocks.append([])
+        blocks[-1].append(token)
+    return blocks
 
 
-def _split_front_matter(text: str, path: Path) -> tuple[dict, str]:
-    match = _FRONT_MATTER.match(text)
-    if not match:
-        raise ContentError(f"{path}: no +++ front matter")
-    try:
-        meta = tomllib.loads(match.group(1))
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"{path}: front matter: {error}") from None
-    return meta, text[match.end():]
+def _heading_level(block: list[Token]) -> int:
+    return int(block[0].tag[1]) if block[0].type == "heading_open" else 0
 
 
-def _blocks(lines: list[str], path: Path) -> tuple[Block, ...]:
-    blocks: list[Block] = []
-    pending: list[str] = []
-
-    def flush() -> None:
-        if "".join(pending).strip():
-            blocks.append(Prose(render_markdown("\n".join(pending))))
-        pending.clear()
-
-    remaining = iter(lines)
-    for line in remaining:
-        fence = _FENCE_OPEN.match(line)
-        if fence:
-            flush()
-            blocks.append(_fenced(*fence.groups(), _fence_body(remaining, path), path))
-            continue
-        directive = _DIRECTIVE.match(line)
-        if not directive:
-            pending.append(line)
-            continue
-        flush()
-        kind, target = directive.groups()
-        if kind == "example":
-            if not target:
-                raise ContentError(f"{path}: @example needs an id")
-            blocks.append(ExampleRef(target))
-        else:
-            blocks.append(SettlementRef())
-    flush()
-    return tuple(blocks)
+def _check_headings(doc: _Document, blocks: list[list[Token]]) -> None:
+    """Every ``##`` carries its section id; no ``#`` heading; no id anywhere else."""
+    for block in blocks:
+        first, level = block[0], _heading_level(block)
+        section_id = first.attrs.get("id")
+        if level == 1:
+            raise doc.error(first, "no # headings: the title comes from the front matter")
+        if level == 2 and section_id is None:
+            raise doc.error(first, "a ## heading without its {#id} line")
+        if section_id is not None and level != 2:
+            raise doc.error(first, f"{{#{section_id}}} must be followed by a ## heading")
+        if section_id is not None and not _SECTION_ID.fullmatch(str(section_id)):
+            raise doc.error(first, f"{{#{section_id}}}: a section id is lower case letters, digits and -")
 
 
-def _fence_body(lines, path: Path) -> list[str]:
-    body = []
-    for line in lines:
-        if line == _FENCE_CLOSE:
-            return body
-        body.append(line)
-    raise ContentError(f"{path}: a ::: block is never closed")
+def _directive(doc: _Document, block: list[Token]) -> Block | None:
+    """``@example <id>`` or ``@settlement``, when the block is a one-line paragraph saying so."""
+    if block[0].type != "paragraph_open" or not block[1].content.startswith(_DIRECTIVES):
+        return None
+    name, *arguments = block[1].content.split()
+    if name == "@settlement" and not arguments:
+        return SettlementRef()
+    if name == "@example" and len(arguments) == 1 and _EXAMPLE_ID.fullmatch(arguments[0]):
+        return ExampleRef(arguments[0])
+    if name == "@example" and not arguments:
+        raise doc.error(block[0], "@example needs an id")
+    raise doc.error(block[0], f"not a directive: {block[1].content!r} (@example <id> or @settlement)")
 
 
-def _fenced(kind: str, name: str, body: list[str], path: Path) -> Choice | SeedQuotes:
+def _fenced(doc: _Document, block: list[Token]) -> Choice | SeedQuotes | None:
+    """A ``::: choice`` or ``::: seed`` block, when the block is one."""
+    opening = block[0]
+    if not opening.type.startswith("container_"):
+        return None
+    fence = _FENCE.fullmatch(opening.info.strip())
+    start, end = opening.map or (0, 0)
+    if fence is None:
+        raise doc.error(opening, f"not a ::: block: {opening.info.strip()!r} (choice <id> or seed <lang>)")
+    # The container's map ends at its closing line; a block left open runs to the end of the file.
+    if end >= len(doc.lines) or doc.lines[end].strip() != ":::":
+        raise doc.error(opening, "a ::: block is never closed")
+    kind, name = fence.groups()
     if kind == "seed":
-        quotes = []
-        for line in filter(str.strip, body):
-            match = _SEED_QUOTE.match(line)
-            if not match:
-                raise ContentError(f"{path}: a seed list line must be - «quote»: {line}")
-            quotes.append(SeedQuote(*match.groups()))
-        return SeedQuotes(name, tuple(quotes))
+        return _seed_quotes(doc, name, block)
+    return _choice(doc, name, block, doc.lines[start + 1 : end])
+
+
+def _seed_quotes(doc: _Document, lang: str, block: list[Token]) -> SeedQuotes:
+    """``- «quote» translation`` items: a bullet list of one-line paragraphs, nothing else."""
+    inner = block[1:-1]
+    items = [token for token in inner if token.type == "inline"]
+    shape_ok = bool(inner) and inner[0].type == "bullet_list_open" and inner[-1].type == "bullet_list_close"
+    quotes = []
+    for item in items:
+        match = _SEED_QUOTE.fullmatch(item.content)
+        if not (shape_ok and match):
+            raise doc.error(item, f"a seed list line must be - «quote»: {item.content}")
+        quotes.append(SeedQuote(*match.groups()))
+    if not shape_ok and inner:
+        raise doc.error(inner[0], "a seed list holds only - «quote» lines")
+    return SeedQuotes(lang, tuple(quotes))
+
+
+def _choice(doc: _Document, name: str, block: list[Token], body: list[str]) -> Choice:
+    """TOML fields up to the first blank line, then the choice's Markdown."""
+    opening = block[0]
     blank = body.index("") if "" in body else len(body)
     try:
         fields = tomllib.loads("\n".join(body[:blank]))
     except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"{path}: choice {name}: {error}") from None
+        raise doc.error(opening, f"choice {name}: {error}") from None
     if sorted(fields) != sorted(_CHOICE_FIELDS) or not "".join(body[blank:]).strip():
-        raise ContentError(f"{path}: choice {name} needs {', '.join(_CHOICE_FIELDS)} and a text")
-    return Choice(
-        name,
-        fields["seed"],
-        fields["open"],
-        fields["follows"],
-        tuple(fields["claims"]),
-        render_markdown("\n".join(body[blank:])),
-    )
+        raise doc.error(opening, f"choice {name} needs {', '.join(_CHOICE_FIELDS)} and a text")
+    first_line = opening.map[0] + 1 + blank
+    text = doc.render([
+        token for inner in _top_level_blocks(block[1:-1], level=1)
+        if inner[0].map and inner[0].map[0] >= first_line for token in inner
+    ])
+    return Choice(name, fields["seed"], fields["open"], fields["follows"], tuple(fields["claims"]), text)
 
 
-def _faq(lines: list[str], path: Path) -> tuple[FaqEntry, ...]:
-    entries: list[FaqEntry] = []
-    question: str | None = None
-    answer: list[str] = []
-    for line in lines + ["### "]:
-        if line.startswith("### "):
-            if question is not None:
-                if not "".join(answer).strip():
-                    raise ContentError(f"{path}: FAQ question without an answer: {question}")
-                entries.append(FaqEntry(render_inline(question), render_markdown("\n".join(answer))))
-            question, answer = line[4:].strip(), []
-        elif question is None:
-            if line.strip():
-                raise ContentError(f"{path}: text before the first FAQ question")
-        else:
-            answer.append(line)
+def _blocks(doc: _Document, blocks: list[list[Token]]) -> tuple[Block, ...]:
+    """Prose, directives and ``:::`` blocks in order, each run of prose rendered as one piece."""
+    result: list[Block] = []
+    pending: list[Token] = []
+    for block in blocks:
+        directive = _fenced(doc, block) or _directive(doc, block)
+        if directive is None:
+            pending += block
+            continue
+        if pending:
+            result.append(Prose(doc.render(pending)))
+            pending = []
+        result.append(directive)
+    if pending:
+        result.append(Prose(doc.render(pending)))
+    return tuple(result)
+
+
+def _faq(doc: _Document, blocks: list[list[Token]]) -> tuple[FaqEntry, ...]:
+    """``### question`` headings, each followed by its answer."""
+    if blocks and _heading_level(blocks[0]) != 3:
+        raise doc.error(blocks[0][0], "text before the first FAQ question")
+    starts = [i for i, block in enumerate(blocks) if _heading_level(block) == 3] + [len(blocks)]
+    entries = []
+    for start, end in zip(starts, starts[1:]):
+        question = blocks[start][1]
+        if start + 1 == end:
+            raise doc.error(blocks[start][0], f"FAQ question without an answer: {question.content}")
+        answer = [token for block in blocks[start + 1 : end] for token in block]
+        entries.append(FaqEntry(doc.render_inline(question), doc.render(answer)))
     return tuple(entries)
 
 
-def _sections(body: str, path: Path) -> tuple[str, tuple[Section, ...]]:
-    lines = body.splitlines()
-    starts = [i for i, line in enumerate(lines) if _SECTION_ID.match(line)]
-    for i, line in enumerate(lines):
-        if line.startswith("## ") and (i == 0 or not _SECTION_ID.match(lines[i - 1])):
-            raise ContentError(f"{path}:{i + 1}: a ## heading without its {{#id}} line")
-        if line.startswith("# "):
-            raise ContentError(f"{path}:{i + 1}: no # headings: the title comes from the front matter")
-    intro = render_markdown("\n".join(lines[: starts[0]] if starts else lines))
+def _sections(doc: _Document) -> tuple[str, tuple[Section, ...]]:
+    """The intro (before the first section) and the sections, numbered from 1."""
+    blocks = _top_level_blocks(doc.tokens)
+    _check_headings(doc, blocks)
+    starts = [i for i, block in enumerate(blocks) if _heading_level(block) == 2]
+    intro = doc.render([token for block in blocks[: starts[0] if starts else len(blocks)] for token in block])
     sections = []
-    for number, (start, end) in enumerate(zip(starts, starts[1:] + [len(lines)]), start=1):
-        section_id = _SECTION_ID.match(lines[start]).group(1)
-        heading = lines[start + 1] if start + 1 < len(lines) else ""
-        if not heading.startswith("## "):
-            raise ContentError(f"{path}:{start + 1}: {{#{section_id}}} must be followed by a ## heading")
-        inner = lines[start + 2 : end]
+    for number, (start, end) in enumerate(zip(starts, starts[1:] + [len(blocks)]), start=1):
+        heading, title = blocks[start][0], blocks[start][1].content
+        section_id, inner = str(heading.attrs["id"]), blocks[start + 1 : end]
         if section_id == "faq":
-            sections.append(Section(section_id, number, heading[3:].strip(), (), _faq(inner, path)))
+            sections.append(Section(section_id, number, title, (), _faq(doc, inner)))
         else:
-            sections.append(Section(section_id, number, heading[3:].strip(), _blocks(inner, path)))
+            sections.append(Section(section_id, number, title, _blocks(doc, inner)))
     return intro, tuple(sections)
 
 
 def load_game_page(path: Path) -> GamePage:
-    meta, body = _split_front_matter(path.read_text(encoding="utf-8"), path)
-    missing = [name for name in _GAME_FIELDS if name not in meta]
+    doc = _Document(path)
+    missing = [name for name in _GAME_FIELDS if name not in doc.meta]
     if missing:
         raise ContentError(f"{path}: front matter lacks {', '.join(missing)}")
-    intro, sections = _sections(body, path)
+    intro, sections = _sections(doc)
     return GamePage(
         lang=path.parent.name,
         intro_html=intro,
         sections=sections,
-        **{name: meta[name] for name in _GAME_FIELDS},
+        **{name: doc.meta[name] for name in _GAME_FIELDS},
     )
 
 
 def load_home_page(path: Path) -> HomePage:
-    meta, body = _split_front_matter(path.read_text(encoding="utf-8"), path)
-    return HomePage(path.parent.name, meta["title"], meta["description"], render_markdown(body))
+    doc = _Document(path)
+    return HomePage(path.parent.name, doc.meta["title"], doc.meta["description"], doc.render(doc.tokens))
 
 
 @dataclass(frozen=True)

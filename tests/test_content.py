@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from naipes.content import Choice, Prose, SeedQuotes, load_library
+from naipes.content import (
+    Choice, ContentError, ExampleRef, Prose, SeedQuote, SeedQuotes, SettlementRef, load_game_page, load_library,
+)
 
 GAMES = {"old-maid", "solo-whist", "double-solitaire"}
 
@@ -149,3 +151,75 @@ def test_every_rules_page_lists_rules_quoted_word_for_word_from_its_seed(library
     for item in lists[0].quotes:
         assert words(item.quote) in seed, f"not the seed's words: {item.quote}"
         assert bool(item.translation) == (seed_lang != lang), f"a quote in another language is translated: {item.quote}"
+
+
+# ---------------------------------------------------------------- the format, as a writer meets it
+
+FRONT = '---\ntitle = "T"\ngame = "old-maid"\nslug = "t"\nsummary = "S"\nplayers = "2"\ndeck = "D"\nlength = "L"\nspecial = "X"\norder = 1\n---\n\n'
+
+
+def _page(tmp_path, body: str, front: str = FRONT):
+    path = tmp_path / "es" / "old-maid.md"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(front + body, encoding="utf-8")
+    return load_game_page(path)
+
+
+def test_a_section_is_a_heading_with_its_id_and_directives_place_examples(tmp_path):
+    page = _page(tmp_path, 'Intro "quoted".\n\n{#play}\n## How to *play*\n\nFirst.\n\n@example old-maid-nines\n\nThen.\n\n@settlement\n')
+    assert page.intro_html == "<p>Intro “quoted”.</p>\n"
+    (section,) = page.sections
+    assert (section.id, section.number, section.title) == ("play", 1, "How to *play*")
+    assert section.blocks == (Prose("<p>First.</p>\n"), ExampleRef("old-maid-nines"), Prose("<p>Then.</p>\n"), SettlementRef())
+
+
+def test_seed_quotes_and_house_choices_are_fenced_blocks(tmp_path):
+    choice = '::: choice left\nseed = "Deals clockwise"  # verbatim\nopen = "who is dealt first"\nfollows = "custom"\nclaims = ["the left"]\n\nThe dealer starts with *the left*.\n:::\n'
+    page = _page(tmp_path, "{#rules}\n## Rules\n\n::: seed pt\n- «Um» one\n- «Dois»\n:::\n\nBetween.\n\n" + choice)
+    assert page.sections[0].blocks == (
+        SeedQuotes("pt", (SeedQuote("Um", "one"), SeedQuote("Dois", ""))),
+        Prose("<p>Between.</p>\n"),
+        Choice("left", "Deals clockwise", "who is dealt first", "custom", ("the left",), "<p>The dealer starts with <em>the left</em>.</p>\n"),
+    )
+    assert page.choices == (page.sections[0].blocks[2],)
+
+
+def test_a_heading_inside_a_code_block_is_not_a_section(tmp_path):
+    page = _page(tmp_path, "{#setup}\n## Setup\n\n```\n## not a heading\n```\n")
+    assert page.section_ids == ("setup",)
+    assert "## not a heading" in page.sections[0].blocks[0].html
+
+
+def test_faq_questions_are_headings_each_with_its_answer(tmp_path):
+    page = _page(tmp_path, '{#faq}\n## Questions\n\n### Why "so"?\n\nBecause.\n\n### And?\n\n- this\n- that\n')
+    assert [(entry.question, entry.answer_html) for entry in page.faq] == [
+        ("Why “so”?", "<p>Because.</p>\n"),
+        ("And?", "<ul>\n<li>this</li>\n<li>that</li>\n</ul>\n"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "complaint"),
+    [
+        ("## Setup\n\nText.\n", "a ## heading without its {#id} line"),
+        ("# Title\n", "no # headings"),
+        ("{#setup}\nText.\n", "{#setup} must be followed by a ## heading"),
+        ("{#Setup}\n## Setup\n", "a section id is lower case"),
+        ("{#play}\n## Play\n\n@example\n", "@example needs an id"),
+        ("{#faq}\n## Questions\n\nText first.\n\n### Why?\n\nBecause.\n", "text before the first FAQ question"),
+        ("{#faq}\n## Questions\n\n### Why?\n\n### And?\n\nBecause.\n", "FAQ question without an answer: Why?"),
+        ("{#rules}\n## Rules\n\n::: seed es\n- «quoted»\n", "a ::: block is never closed"),
+        ("{#rules}\n## Rules\n\n::: seed es\n- not quoted\n:::\n", "a seed list line must be - «quote»"),
+        ("{#rules}\n## Rules\n\n::: choice left\nseed = \"s\"\n\nText.\n:::\n", "choice left needs seed, open, follows, claims"),
+    ],
+)
+def test_content_that_breaks_the_format_is_refused_with_the_reason(tmp_path, body, complaint):
+    with pytest.raises(ContentError, match=re.escape(complaint)):
+        _page(tmp_path, body)
+
+
+def test_a_page_without_front_matter_or_with_fields_missing_is_refused(tmp_path):
+    with pytest.raises(ContentError, match="no --- front matter"):
+        _page(tmp_path, "Text.\n", front="")
+    with pytest.raises(ContentError, match="front matter lacks order"):
+        _page(tmp_path, "Text.\n", front=FRONT.replace("order = 1\n", ""))
