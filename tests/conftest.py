@@ -15,11 +15,16 @@ from naipes.publish.pdf import CHROMIUM_ARGS
 from naipes.web import create_app
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogs():
+    """The ``.mo`` files compiled afresh from the ``.po`` files, before any test makes an app:
+    the app refuses to start without them, and stale ones would show old words."""
+    compile_catalogs(load_library(CONTENT_DIR).languages)
+
+
 @pytest.fixture(scope="session")
-def app(tmp_path_factory):
-    """The site with its catalogs compiled afresh from the ``.po`` files, as the suite found them."""
-    compiled = compile_catalogs(load_library(CONTENT_DIR).languages, tmp_path_factory.mktemp("catalogs"))
-    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "BABEL_TRANSLATION_DIRECTORIES": str(compiled)})
+def app():
+    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key"})
 
 
 @pytest.fixture()

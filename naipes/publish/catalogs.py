@@ -7,6 +7,7 @@ but not yet to a catalog is caught here instead of showing up in English.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -43,8 +44,8 @@ def check_catalogs(languages: tuple[str, ...], compiled: Path) -> None:
         raise BuildError(f"the translations are not complete ({len(problems)} problems):" + listing(problems))
 
 
-def compile_catalogs(languages: tuple[str, ...], compiled: Path) -> Path:
-    """Each language's catalog compiled into ``compiled``, unchecked (``pybabel compile`` without the command)."""
+def compile_catalogs(languages: tuple[str, ...], compiled: Path = TRANSLATIONS_DIR) -> Path:
+    """Each language's catalog compiled into ``compiled``, unchecked: ``pybabel compile -d translations``."""
     for lang in languages:
         _write(_read(lang), lang, compiled)
     return compiled
@@ -92,10 +93,13 @@ def _read(lang: str) -> Catalog:
 
 
 def _write(catalog: Catalog, lang: str, compiled: Path) -> None:
+    """The ``.mo`` file written whole and then moved into place, so a running app (or a
+    parallel test worker compiling the same file) never reads half of one."""
     target = compiled / lang / "LC_MESSAGES" / "messages.mo"
     target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("wb") as handle:
+    with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".mo.tmp", delete=False) as handle:
         write_mo(handle, catalog)
+    os.replace(handle.name, target)
 
 
 def _msgid(message_id) -> str:
