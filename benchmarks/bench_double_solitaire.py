@@ -87,6 +87,39 @@ def _fresh_deals(count: int) -> tuple[float, float]:
     return no_move / layouts, stuck / layouts
 
 
+HEAVY = (
+    ((), ("KS", "QH", "JS", "10H", "9S", "8H", "7S", "6H")), (("AS",), ("4H", "3S", "2H")), ((), ("KC", "QD", "JC")),
+    ((), ("10D",)), ((), ("9C",)), ((), ("8D", "7C", "6D", "5C", "4D")), ((), ("3C",)),
+)
+"""The heaviest legal layout found (tests/engine/test_double_solitaire.py): searched to
+the end, its block search generates 6,144 column arrangements, over the budget."""
+
+
+def _worst_request() -> float:
+    """The most CPU time the engine spends on one API request about the heaviest race:
+    both players holding ``HEAVY``, read from JSON and then asked for its legal moves
+    (``/legal``) or made to apply each of them (``/apply``), the memo emptied each time."""
+    layout = {
+        "tableau": [[{"card": code, "up": False} for code in down] + [{"card": code, "up": True} for code in up]
+                    for down, up in HEAVY],
+        "stock": [], "waste": [],
+    }
+    data = {"players": [layout, layout], "foundations": [[] for _ in range(ds.FOUNDATION_COUNT)]}
+    clock = time.process_time
+    moves = ds.legal_moves(ds.Position.from_json(data))
+    worst = 0.0
+    for move in [None, *moves]:
+        ds._BLOCKED_MEMO.clear()
+        before = clock()
+        position = ds.Position.from_json(data)
+        if move is None:
+            [m.to_json() for m in ds.legal_moves(position)]
+        else:
+            ds.apply(position, ds.move_from_json(move.to_json()))[0].to_json()
+        worst = max(worst, clock() - before)
+    return worst
+
+
 def run(quick: bool = False) -> list[tuple[str, float, str]]:
     races = 20 if quick else 300
     deals = 2_000 if quick else 100_000
@@ -100,4 +133,5 @@ def run(quick: bool = False) -> list[tuple[str, float, str]]:
         ("block check of one layout, fresh search (best of 3): worst", max(checks) * 1e6, "µs"),
         (f"{deals:,} deals: layouts with no progress move at the start", no_move * 100, "%"),
         (f"{deals:,} deals: layouts blocked from the start (no progress reachable)", stuck * 100, "%"),
+        ("heaviest legal race: worst engine CPU time of one /legal or /apply", _worst_request() * 1e3, "ms"),
     ]

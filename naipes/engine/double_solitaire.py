@@ -30,8 +30,15 @@ Choices where the rules are silent:
   altogether (no cards anywhere): such a player has no moves, so is blocked, and
   has not won. ``from_json`` works the status out again from the cards and
   refuses a position in which both players have finished.
-- In a partial position the face-up cards of a column need not be a run (in
-  play they always are); only a run may move together (``not_a_sequence``).
+- The face-up cards of a column always form a run built down in alternating
+  colours (only a run can be put there, and the deal turns up one card), so
+  ``from_json`` refuses a column that does not. ``not_a_sequence`` remains for
+  positions built in Python.
+- The block search is exact up to ``double_solitaire_block.SEARCH_BUDGET``
+  arrangements (a count, not a clock: the same answer on every machine). A
+  search that reaches the budget answers "not blocked": the race is then treated
+  as still playing, and the API answers ``"status": "playing"``. No layout seen
+  in play comes near the budget; it bounds the work any request can cause.
 - ``legal_moves`` lists every distinct legal move, including moves that change
   nothing of substance (a king that heads its column moved to another empty
   column, the same ace offered to each empty foundation), because it lists
@@ -184,6 +191,12 @@ def check(players: tuple[Layout, Layout], foundations: tuple[Foundation, ...]) -
             if below is not None and (card.suit != below.card.suit or card.value != below.card.value + 1):
                 raise InvalidPosition("foundations[%(index)s] must go up in suit from the ace", index=index)
     for owner, layout in enumerate(players):
+        for index, column in enumerate(layout.tableau):
+            if not _is_run(column.face_up):
+                raise InvalidPosition(
+                    "players[%(player)s].tableau[%(column)s]: face-up cards are always a run built down in"
+                    " alternating colours", player=owner, column=index,
+                )
         mine = list(layout.cards())
         mine += [placed.card for pile in foundations for placed in pile if placed.owner == owner]
         if len(set(mine)) != len(mine):
@@ -336,7 +349,7 @@ def _run_start(face_up: tuple[Card, ...]) -> int:
 
 def _is_run(cards: tuple[Card, ...]) -> bool:
     """Whether every card covers the one before it legally: a run built down in alternating colours."""
-    return _run_start(cards) == 0
+    return _run_start(cards) <= 0
 
 
 def _draw_refusal(layout: Layout) -> Refusal | None:

@@ -39,6 +39,18 @@ from .cards import DECK, RED_SUITS, SUITS, Card
 DRAW_COUNT = 3
 """Cards turned from the stock onto the waste at a time."""
 
+SEARCH_BUDGET = 2_000
+"""The most column arrangements one search may generate (repeats included) before it gives up.
+
+The search is exact within this budget, and the budget is counted, not timed, so
+the answer is the same on every machine; its cost is bounded, since every
+arrangement costs about the same to make. A search that reaches it answers "not
+blocked": the race is treated as still playing, which is never wrong for long,
+since a player who really is blocked can only draw and shuffle runs, and the
+other player's progress, or their own, ends the race in the usual way. Real
+layouts need far fewer (see ``benchmarks/bench_double_solitaire.py``).
+"""
+
 KING = 13
 
 _SUIT_BASE = {suit: 16 * index for index, suit in enumerate(SUITS)}
@@ -186,6 +198,9 @@ def _search(
 ) -> bool:
     """Breadth-first search of the column arrangements for one where progress is possible.
 
+    Gives up, answering that progress is possible, once it has generated
+    ``SEARCH_BUDGET`` arrangements.
+
     A state is the face-up cards of the columns that still have face-down cards
     (in their fixed order: their deepest face-up card can never move without
     progress) followed by the other columns, sorted, since those are
@@ -195,12 +210,16 @@ def _search(
     start = based + free
     seen = {start}
     frontier = [start]
+    budget = SEARCH_BUDGET
     while frontier:
         following = []
         for state in frontier:
             if _progress_possible(state, based_count, targets, king_on_waste):
                 return True
             for successor in _successors(state, based_count):
+                budget -= 1
+                if budget < 0:
+                    return True
                 if successor not in seen:
                     seen.add(successor)
                     following.append(successor)

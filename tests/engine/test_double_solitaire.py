@@ -205,8 +205,9 @@ def test_the_head_of_a_moved_run_must_fit_where_it_lands():
 
 
 def test_cards_that_are_not_a_run_cannot_move_together():
-    # A partial position may show face-up cards that were never built on each other.
-    before = position(layout(column("9H 4S 3D", down="2D"), column("10S", down="3C")), BUSY)
+    # Only a position built in Python can show face-up cards never built on each other:
+    # the API refuses one (see test_face_up_cards_that_are_not_a_run_are_not_a_position).
+    before = unchecked(layout(column("9H 4S 3D", down="2D"), column("10S", down="3C")), BUSY)
     error = refusal(before, move(0, "c0", "c1", 3))
     assert error.code == "not_a_sequence"
     assert error.params == {"count": 3, "card": Card.parse("4S"), "target": Card.parse("9H")}
@@ -549,10 +550,11 @@ def test_a_king_needs_an_empty_column_to_turn_up_what_is_under_it():
 
 
 def test_a_sequence_of_column_moves_can_reach_progress():
-    # Two moves in a row: 6S 5D off the 2D, then 2D onto the 3S to turn up the KC.
-    before = layout(column("3S", down="2S"), column("7H"), column("2D 6S 5D", down="JC KC"))
-    assert not blocked_alone(before)
-    assert blocked_alone(layout(column("3S", down="2S"), column("7S", down="4C"), column("2D 6S 5D", down="JC KC")))
+    # Two moves in a row: 7S 6H off the 8D onto the 8H, then the 8D up to its foundation.
+    diamonds = " ".join(f"{rank}D/0" for rank in ("A", "2", "3", "4", "5", "6", "7"))
+    before = layout(column("8D 7S 6H", down="KC"), column("8H", down="2S"))
+    assert not blocked_alone(before, f0=diamonds)
+    assert blocked_alone(layout(column("8D 7S 6H", down="KC"), column("8C", down="2S")), f0=diamonds)
 
 
 def test_a_player_without_cards_has_no_moves_and_is_blocked_but_has_not_won():
@@ -978,3 +980,40 @@ def test_example_block():
     assert [len(list(player.cards())) for player in end.players] == [21, 24]
     assert events[-1].to_json() == {"type": "blocked", "winner": 0, "contributed": [31, 28]}
     assert legal_moves(end) == []
+
+
+# --- bounded work: positions that cannot arise, and the block search's budget -------------------
+
+# The heaviest legal layout found by a search over splits of the four alternating runs
+# from the kings: exploring all its column arrangements generates 6,144 of them.
+HEAVY = layout(
+    column("KS QH JS 10H 9S 8H 7S 6H"), column("4H 3S 2H", down="AS"), column("KC QD JC"),
+    column("10D"), column("9C"), column("8D 7C 6D 5C 4D"), column("3C"),
+)
+
+
+def test_face_up_cards_that_are_not_a_run_are_not_a_position():
+    # The hostile client's reproducer: fourteen face-up cards in no order in one column.
+    deck = [card.code for card in DECK]
+    random.Random(14).shuffle(deck)
+    data = unchecked().to_json()
+    data["players"][0]["tableau"] = [[{"card": code, "up": True} for code in deck[:14]]] + [
+        [{"card": code, "up": True}] for code in deck[14:20]
+    ]
+    with pytest.raises(InvalidPosition, match="run built down in alternating colours"):
+        Position.from_json(data)
+
+
+def test_a_face_up_run_in_alternating_colours_is_a_position():
+    assert Position.from_json(unchecked(HEAVY, HEAVY).to_json()).players[0] == HEAVY
+
+
+def test_the_block_search_gives_up_at_its_budget_and_the_race_goes_on(monkeypatch):
+    from naipes.engine import double_solitaire_block as block
+
+    heavy = unchecked(HEAVY, HEAVY)
+    assert not ds.layout_blocked(HEAVY, heavy.foundations)
+    assert Position.from_json(heavy.to_json()).status == ds.PLAYING
+    monkeypatch.setattr(block, "SEARCH_BUDGET", 10**6)
+    # Searched to the end, the layout is blocked: only the budget keeps the race going.
+    assert ds.layout_blocked(HEAVY, heavy.foundations)
