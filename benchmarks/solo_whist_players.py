@@ -1,0 +1,143 @@
+"""How strong the Solo Whist computer players are, measured in chips.
+
+Each deal of a fixed corpus (``new_game(seed)`` for seeds 0..N-1, dealer by lot) is
+played twice: side A in seats 0 and 2 and side B in seats 1 and 3, then the other
+way round, so the cards' luck cancels out. A deal's figure is side A's chips over
+both playings (both its seats), halved: the mean chips side A wins per playing.
+
+Matches: ``strong-basic`` (the sampling player against the rules of thumb) and
+``basic-random`` (the rules of thumb against a player that passes in the auction,
+names a random trump and plays a random legal card). Printed: the mean with a 95%
+confidence interval (normal approximation over the deals), how often each level's
+contracts are made, and decision times per level: CPU time of the deciding process
+(what one core spends, whatever else the machine runs) and wall time.
+
+``--budget reduced`` gives the strong player a smaller search budget so that big runs
+fit on a busy machine; the figures say which budget was used.
+
+    .venv/bin/python benchmarks/solo_whist_players.py --deals 1000 --match strong-basic
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+from naipes.engine import solo_whist as sw
+from naipes.engine.solo_whist_view import view
+from naipes.players import solo_whist as players
+from naipes.players.solo_whist_sampling import STRONG, Budget, choose_card
+
+BUDGETS = {"full": STRONG, "reduced": Budget(samples=8, nodes=2_000, exact_tricks=5, horizon=1)}
+MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random")}
+
+
+def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget) -> sw.Move:
+    """The move of the seat to act, chosen by ``level`` from that seat's view only."""
+    seat = position.to_move
+    moves = sw.legal_moves(position)
+    if level == "random":
+        if isinstance(moves[0], sw.Bid):
+            return sw.Bid(seat, sw.PASS)
+        return rng.choice(moves)
+    seen = view(position, seat)
+    if level == "strong" and isinstance(moves[0], sw.Play):
+        return choose_card(seen, [move.card for move in moves], rng, budget).move
+    return players.choose(seen, moves, rng, level).move
+
+
+def play(seed: int, levels: tuple[str, str, str, str], budget: Budget) -> tuple[sw.Position, dict]:
+    """One playing of deal ``seed`` with ``levels[seat]`` in each seat; decision times per level."""
+    rng = random.Random(seed)
+    position = sw.new_game(seed)
+    times: dict[str, list[tuple[float, float]]] = {}
+    while not position.is_over:
+        level = levels[position.to_move]
+        cpu, wall = time.process_time(), time.perf_counter()
+        move = decide(position, level, rng, budget)
+        times.setdefault(level, []).append((time.process_time() - cpu, time.perf_counter() - wall))
+        position, _events = sw.apply(position, move)
+    return position, times
+
+
+def one_deal(args: tuple[int, str, str, str]) -> tuple[float, Counter, dict]:
+    """Deal ``seed`` played both ways: side A's mean chips, contracts by level, decision times."""
+    seed, first, second, budget_name = args
+    budget = BUDGETS[budget_name]
+    chips = 0
+    contracts: Counter = Counter()
+    times: dict[str, list] = {}
+    for a_seats in ((0, 2), (1, 3)):
+        levels = tuple(first if seat in a_seats else second for seat in range(4))
+        final, played_times = play(seed, levels, budget)
+        for level, spent in played_times.items():
+            times.setdefault(level, []).extend(spent)
+        if final.phase != sw.OVER:
+            continue
+        chips += sum(final.result.settlement[seat] for seat in a_seats)
+        contracts[(levels[final.contract.bidder], final.contract.bid, final.result.made)] += 1
+    return chips / 2, contracts, times
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report(match: str, deals: int, budget_name: str, results: list, elapsed: float) -> None:
+    first, second = MATCHES[match]
+    per_deal = [chips for chips, _contracts, _times in results]
+    mean = statistics.fmean(per_deal)
+    half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
+    print(f"== {match}: {deals} deals x 2 playings, strong budget {budget_name} {BUDGETS[budget_name]},"
+          f" {elapsed:.0f} s wall")
+    print(f"{first} side, mean chips per deal (per playing): {mean:+.3f}  95% CI [{mean - half:+.3f},"
+          f" {mean + half:+.3f}]")
+    contracts: Counter = Counter()
+    for _chips, counted, _times in results:
+        contracts.update(counted)
+    for level in (first, second):
+        for bid in sw.CONTRACTS:
+            made, failed = contracts[(level, bid, True)], contracts[(level, bid, False)]
+            if made + failed:
+                print(f"  {level:6} bids {bid:18} {made + failed:5}  made {made / (made + failed):6.1%}")
+    times: dict[str, list] = {}
+    for _chips, _contracts, spent in results:
+        for level, values in spent.items():
+            times.setdefault(level, []).extend(values)
+    for level, values in sorted(times.items()):
+        cpu = [value[0] * 1000 for value in values]
+        wall = [value[1] * 1000 for value in values]
+        print(f"  {level:6} decisions {len(values):6}  CPU ms p50 {percentile(cpu, .5):7.2f}"
+              f" p99 {percentile(cpu, .99):7.2f}  wall ms p50 {percentile(wall, .5):7.2f}"
+              f" p99 {percentile(wall, .99):7.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--match", choices=[*MATCHES, "all"], default="all")
+    parser.add_argument("--budget", choices=list(BUDGETS), default="full")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the machine is shared: keep it low)")
+    parser.add_argument("--quick", action="store_true", help="100 deals, reduced budget")
+    options = parser.parse_args()
+    if options.quick:
+        options.deals, options.budget = 100, "reduced"
+    for match in MATCHES if options.match == "all" else (options.match,):
+        first, second = MATCHES[match]
+        tasks = [(seed, first, second, options.budget) for seed in range(options.deals)]
+        started = time.perf_counter()
+        if options.jobs > 1:
+            with ProcessPoolExecutor(options.jobs) as pool:
+                results = list(pool.map(one_deal, tasks, chunksize=4))
+        else:
+            results = [one_deal(task) for task in tasks]
+        report(match, options.deals, options.budget, results, time.perf_counter() - started)
+
+
+if __name__ == "__main__":
+    main()

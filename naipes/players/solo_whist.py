@@ -1,0 +1,37 @@
+"""Computer players for Solo Whist: they bid, name trumps and play from their seat's view.
+
+Two levels. ``basic`` follows the rules of thumb the rules page teaches
+(``solo_whist_rules``). ``strong`` bids and names trumps the same way and plays
+its cards by perfect-information sampling (``solo_whist_sampling``): it deals the
+hidden cards many times consistently with what it has seen and plays the card
+that does best on average. Hints use the strong level.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from naipes.engine.solo_whist import Bid, Move, NameTrump
+from naipes.engine.solo_whist_view import View
+
+from . import Choice
+from . import solo_whist_rules as rules
+from .solo_whist_sampling import choose_card
+
+LEVELS: tuple[str, ...] = ("basic", "strong")
+
+
+def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0]) -> Choice:
+    """The move ``view.seat`` makes among its legal ``moves``, and why."""
+    if level not in LEVELS:
+        raise ValueError(f"Solo Whist levels are {', '.join(LEVELS)}, not {level!r}")
+    first = moves[0]
+    if isinstance(first, Bid):
+        return rules.bid(view, [move.bid for move in moves])
+    if isinstance(first, NameTrump):
+        return rules.name_trump(view)
+    cards = [move.card for move in moves]
+    if level == "strong":
+        return choose_card(view, cards, rng)
+    return rules.play(view, cards)

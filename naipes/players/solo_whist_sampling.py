@@ -1,0 +1,103 @@
+"""The strong Solo Whist card player: perfect-information sampling.
+
+Deal the cards the seat cannot see many times, each deal fitting everything the
+seat knows (``solo_whist_deals``); in each deal, with every hand known, search the
+remaining tricks (``solo_whist_solver``) to see whether the contract is made after
+each card the seat could play; play the card that does best for the seat's side
+over all the deals. The work is capped by ``Budget`` so that a table answers in
+time: near the end of a hand the search is exact; earlier it looks ``horizon``
+whole tricks ahead and then estimates the rest.
+
+When the deals do not tell the cards apart (the contract is as good as made or
+lost whatever the seat plays), the rules of thumb choose among the best cards, and
+their reason is given.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from naipes.engine.cards import Card
+from naipes.engine.errors import N_
+from naipes.engine.solo_whist import Play
+from naipes.engine.solo_whist_view import View
+
+from . import Choice, Reason
+from . import solo_whist_rules as rules
+from .solo_whist_deals import Knowledge, deal
+from .solo_whist_solver import (
+    Goal, SearchBudgetExceeded, Solver, index_of, mask_of, representatives, trump_index,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The work one decision may do: deals sampled, search nodes over all of them, how many
+    remaining tricks are searched exactly, and how far ahead the search looks before that."""
+
+    samples: int = 16
+    nodes: int = 6_000
+    exact_tricks: int = 6
+    horizon: int = 2
+
+
+STRONG = Budget()
+
+
+def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budget = STRONG) -> Choice:
+    """The card that makes (or beats) the contract in most sampled deals, and why."""
+    thumb = rules.play(view, cards)
+    if len(cards) == 1:
+        return thumb
+    scores, samples = _scores(view, cards, rng, budget)
+    if not samples:
+        return thumb
+    best = max(scores.values())
+    if scores[thumb.move.card] == best:
+        return thumb
+    card = min((card for card in cards if scores[card] == best), key=rules.strength)
+    message = (N_("Lead the %(card)s: in %(count)s of %(samples)s deals that fit what you have seen, it does"
+                  " best for your side") if view.trick is None else
+               N_("Play the %(card)s: in %(count)s of %(samples)s deals that fit what you have seen, it does"
+                  " best for your side"))
+    return Choice(Play(view.seat, card), Reason(message, {"card": card, "count": best, "samples": samples}))
+
+
+def _scores(view: View, cards: list[Card], rng: random.Random, budget: Budget) -> tuple[dict[Card, int], int]:
+    """For each card, in how many sampled deals the seat's side gets its way after playing it."""
+    knowledge = Knowledge.of(view)
+    goal = Goal.of(view.contract, view.tricks_won())
+    solver_trump = trump_index(view.contract.trump)
+    on_my_side = goal.is_maximiser(view.seat)
+    trick = [index_of(card) for card in view.trick.cards] if view.trick is not None else []
+    leader = view.leader
+    mine = mask_of(cards)
+    others = knowledge.unseen | mask_of(view.trick.cards if view.trick else ())
+    for seat, known in enumerate(knowledge.known):
+        if seat != view.seat:
+            others |= known
+    distinct = representatives(mine, others)
+    horizon = None if len(view.hand) <= budget.exact_tricks else budget.horizon
+    wins = dict.fromkeys(distinct, 0)
+    samples = used = 0
+    while samples < budget.samples and used < budget.nodes:
+        hands = deal(knowledge, rng)
+        if hands is None:
+            break
+        solver = Solver(solver_trump, goal, node_limit=budget.nodes - used, horizon=horizon)
+        try:
+            outcome = {card: solver.wins_after(hands, leader, trick, card, goal.need) == on_my_side
+                       for card in distinct}
+        except SearchBudgetExceeded:
+            break
+        used += solver.nodes
+        samples += 1
+        for card, good in outcome.items():
+            wins[card] += good
+    return {card: wins[_stand_in(index_of(card), distinct)] for card in cards}, samples
+
+
+def _stand_in(card: int, distinct: list[int]) -> int:
+    """The card tried for ``card``: the lowest of its run of equivalent cards."""
+    return max(other for other in distinct if other // 13 == card // 13 and other <= card)

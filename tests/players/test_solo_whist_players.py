@@ -1,0 +1,226 @@
+"""Solo Whist computer players: the rules of thumb by name, legal and repeatable choices, whole deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from naipes.engine import solo_whist as sw
+from naipes.engine.cards import DECK, Card
+from naipes.engine.solo_whist_view import view
+from naipes.players import solo_whist as players
+from naipes.players.solo_whist_deals import Knowledge, deal
+from naipes.players.solo_whist_sampling import Budget, choose_card
+from naipes.players.solo_whist_solver import SUIT_MASKS, cards_in, card_of, index_of
+
+QUICK = Budget(samples=4, nodes=800, exact_tricks=4, horizon=1)
+
+
+def in_play(hands: list[str], bid: str, bidder: int, trump: str | None = None, led: list[str] = (),
+            leader: int = 0) -> sw.Position:
+    """A partial position in play, dealer 3 (so seat 0 leads first), ``led`` already in the trick."""
+    return sw.Position.from_json({
+        "dealer": 3, "hands": [hand.split() for hand in hands], "turn_up": None, "phase": "play",
+        "auction": [], "contract": {"bid": bid, "bidder": bidder, "partner": None, "trump": trump},
+        "tricks": [], "trick": {"leader": leader, "cards": list(led)} if led else None, "result": None,
+    })
+
+
+def basic_choice(position: sw.Position) -> tuple[str, str]:
+    seat = position.to_move
+    choice = players.choose(view(position, seat), sw.legal_moves(position), random.Random(1), "basic")
+    return choice.move.card.code, choice.reason.message
+
+
+def auction_for(hand: str, turn_up: str = "2H") -> sw.Position:
+    """Seat 0 (eldest, dealer 3) to speak first holding ``hand``; the rest of the pack dealt to the others."""
+    mine = [Card.parse(code) for code in hand.split()]
+    rest = [card for card in DECK if card not in mine and card.code != turn_up]
+    hands = [mine, rest[0:13], rest[13:26], rest[26:38] + [Card.parse(turn_up)]]
+    return sw.Position(3, tuple(tuple(h) for h in hands), Card.parse(turn_up))
+
+
+def bid_of(position: sw.Position) -> str:
+    return players.choose(view(position, 0), sw.legal_moves(position), random.Random(1)).move.bid
+
+
+# --- card play: the rules of thumb -----------------------------------------------------------
+
+
+def test_second_hand_low():
+    position = in_play(["AS 7C 9D", "KH 3H 8C 2D", "QS 4H 6C 5D", "JS 10H 5C 7D"], "solo", 0, "S", led=["5H"])
+    card, reason = basic_choice(position)
+    assert card == "3H" and "second hand low" in reason
+
+
+def test_cover_an_honour_with_an_honour():
+    position = in_play(["AS 7C 9D", "KH 3H 8C 2D", "QS 4H 6C 5D", "JS 10H 5C 7D"], "solo", 0, "S", led=["QH"])
+    card, reason = basic_choice(position)
+    assert card == "KH" and "cover an honour with an honour" in reason
+
+
+def test_third_hand_high_to_win_the_trick_your_partner_led():
+    position = in_play(["AS 7C 8D", "QS 8C 2D", "KD 10D 2C 5C", "JS 10H 5H 7H"], "solo", 1, "S",
+                       led=["4D", "9D"])
+    card, reason = basic_choice(position)
+    assert card == "KD" and reason == "Play the %(card)s: third hand high, to win the trick your partner led"
+
+
+def test_trump_when_void():
+    position = in_play(["AS 7C 9D", "QS 8C 2D", "KD 10D 2C", "JS 4S 5H 7H"], "solo", 1, "S",
+                       led=["4C", "9C", "3C"], leader=0)
+    card, reason = basic_choice(position)
+    assert card == "4S" and "void in the suit led" in reason
+
+
+def test_discard_from_the_shortest_side_suit():
+    position = in_play(["AS 7C 9D", "QS 8C 2D", "KD 10D 2C", "JH 5H 7D 9H"], "solo", 0, "S",
+                       led=["4C", "9C", "3C"], leader=0)
+    card, reason = basic_choice(position)
+    assert card == "7D" and "shortest side suit" in reason
+
+
+def test_misere_play_the_highest_card_that_stays_under_the_trick():
+    position = in_play(["7S 8C 2D", "10S 8S 3S 2H", "KD 10D 2C 4C", "JH 5H 7D 6C"], "misere", 1, led=["9S"])
+    card, reason = basic_choice(position)
+    assert card == "8S" and "stays under the trick" in reason
+
+
+def test_misere_discard_the_cards_that_could_win_a_trick():
+    position = in_play(["7S 8C 2D", "AC 2H 3D 4D", "KD 10D 2C 5C", "JH 5H 7D 6C"], "misere", 1, led=["9S"])
+    card, reason = basic_choice(position)
+    assert card == "AC" and reason == "Discard the %(card)s: in misère you must shed the cards that could win a trick"
+
+
+def test_lead_from_length():
+    position = in_play(["8S 3S 2S 4H", "9S 8C 2D JC", "KD 10D 2C QC", "JH 5H 7D AC"], "solo", 1, "H")
+    card, reason = basic_choice(position)
+    assert card == "2S" and "lead from length" in reason
+
+
+# --- bidding ---------------------------------------------------------------------------------
+
+
+def test_a_long_strong_trump_suit_and_an_outside_ace_bid_solo():
+    assert bid_of(auction_for("AH KH QH JH 10H AS 3S 4S 2C 5C 7C 3D 4D", turn_up="2H")) == "solo"
+
+
+def test_low_cards_in_every_suit_bid_misere_laid_open():
+    assert bid_of(auction_for("2S 3S 5S 2H 4H 7H 2D 3D 6D 2C 3C 5C 8C", turn_up="9H")) == "open_misere"
+
+
+def test_a_weak_hand_passes():
+    assert bid_of(auction_for("9S 7S 5S 10H 4H 8H JD 3D 6D QC 3C 6C 8C", turn_up="2H")) == "pass"
+
+
+def test_abundance_names_trumps_in_its_best_suit():
+    position = auction_for("AS KS QS JS 10S 9S 8S AH KH 2C 5C 7C 3D", turn_up="2H")
+    position = sw.Position(position.dealer, position.hands, position.turn_up, sw.NAMING_TRUMP, (),
+                           sw.Contract("abundance", 0, None, None))
+    choice = players.choose(view(position, 0), sw.legal_moves(position), random.Random(1), "strong")
+    assert choice.move == sw.NameTrump(0, "S")
+
+
+# --- any level: legal, repeatable, from the view only ----------------------------------------
+
+
+@pytest.mark.parametrize("level", players.LEVELS)
+def test_whole_deals_end_with_every_choice_among_the_legal_moves(level, monkeypatch):
+    monkeypatch.setattr("naipes.players.solo_whist_sampling.STRONG", QUICK)
+    rng = random.Random(4)
+    for seed in range(4):
+        position = sw.new_game(seed)
+        while not position.is_over:
+            moves = sw.legal_moves(position)
+            choice = players.choose(view(position, position.to_move), moves, rng, level)
+            assert choice.move in moves
+            assert choice.reason.message
+            position, _ = sw.apply(position, choice.move)
+
+
+def swap_hidden_cards(position: sw.Position, seat: int) -> sw.Position:
+    """The same position as ``seat`` sees it, with one card of the same suit exchanged between two
+    other players (neither the turned-up card nor a suit a player has shown out of)."""
+    a, b = [other for other in range(4) if other != seat and other != position.dealer][:2]
+    for card_a in position.hands[a]:
+        for card_b in position.hands[b]:
+            if card_a.suit == card_b.suit:
+                hands = list(position.hands)
+                hands[a] = tuple(card_b if card == card_a else card for card in hands[a])
+                hands[b] = tuple(card_a if card == card_b else card for card in hands[b])
+                return sw.Position(position.dealer, tuple(hands), position.turn_up, position.phase,
+                                   position.auction, position.contract, position.tricks, position.trick)
+    raise AssertionError("no two cards of one suit to swap")
+
+
+@pytest.mark.parametrize("level", players.LEVELS)
+def test_same_view_same_choice(level, monkeypatch):
+    monkeypatch.setattr("naipes.players.solo_whist_sampling.STRONG", QUICK)
+    for seed in range(6):
+        position = sw.new_game(seed, dealer=3)
+        for bid in ("solo", "pass", "pass", "pass"):
+            position, _ = sw.apply(position, sw.Bid(position.to_move, bid))
+        for _ in range(3):
+            position, _ = sw.apply(position, sw.legal_moves(position)[0])
+        seat = position.to_move
+        other = swap_hidden_cards(position, seat)
+        assert other.hands != position.hands and view(other, seat) == view(position, seat)
+        moves = sw.legal_moves(position)
+        assert (players.choose(view(position, seat), moves, random.Random(9), level)
+                == players.choose(view(other, seat), moves, random.Random(9), level))
+
+
+def test_an_unknown_level_is_refused():
+    position = sw.new_game(1)
+    with pytest.raises(ValueError):
+        players.choose(view(position, position.to_move), sw.legal_moves(position), random.Random(1), "expert")
+
+
+def test_strong_reason_names_the_sampled_deals_when_it_leaves_the_rules_of_thumb():
+    rng = random.Random(2)
+    reasons = set()
+    for seed in range(8):
+        position = sw.new_game(seed, dealer=3)
+        for bid in ("solo", "pass", "pass", "pass"):
+            position, _ = sw.apply(position, sw.Bid(position.to_move, bid))
+        while not position.is_over:
+            seat = position.to_move
+            cards = [move.card for move in sw.legal_moves(position)]
+            choice = choose_card(view(position, seat), cards, rng, QUICK)
+            reasons.add(choice.reason.message)
+            position, _ = sw.apply(position, choice.move)
+    assert any("deals that fit what you have seen" in reason for reason in reasons)
+
+
+# --- sampling deals ---------------------------------------------------------------------------
+
+
+def test_sampled_deals_fit_everything_the_seat_knows():
+    rng = random.Random(7)
+    position = sw.new_game(21, dealer=2)
+    for bid in ("solo", "pass", "pass", "pass"):
+        position, _ = sw.apply(position, sw.Bid(position.to_move, bid))
+    while len(position.tricks) < 6:
+        position, _ = sw.apply(position, rng.choice(sw.legal_moves(position)))
+    seen = view(position, 1)
+    knowledge = Knowledge.of(seen)
+    played = {card for trick in position.tricks for card in trick.cards}
+    for _ in range(30):
+        hands = deal(knowledge, rng)
+        dealt = [{card_of(index) for index in cards_in(hand)} for hand in hands]
+        assert dealt[1] == set(position.hands[1])
+        assert [len(hand) for hand in dealt] == [len(hand) for hand in position.hands]
+        assert set().union(*dealt) == set(DECK) - played
+        for seat in range(4):
+            assert not any(knowledge.barred[seat] >> index_of(card) & 1 for card in dealt[seat] - set(position.hands[1]))
+        if position.turn_up not in played:
+            assert position.turn_up in dealt[position.dealer]
+
+
+def test_a_player_who_showed_out_of_a_suit_is_never_dealt_it():
+    position = in_play(["AS 7C 9D", "QS 8C 2D", "KD 10D 2C", "JH 5H 7D 9H"], "solo", 0, "S",
+                       led=["4C", "9C", "3C"], leader=0)
+    position, _ = sw.apply(position, sw.Play(3, Card.parse("7D")))
+    knowledge = Knowledge.of(view(position, 0))
+    assert knowledge.barred[3] & SUIT_MASKS[3] == SUIT_MASKS[3]
