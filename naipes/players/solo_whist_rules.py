@@ -316,25 +316,26 @@ def bid(view: View, calls: list[str]) -> Choice:
                                                          " from the top, so you can take all thirteen tricks")),
         (OPEN_MISERE, misere_safe(hand, MISERE_MARGINS[OPEN_MISERE]), N_("Bid open misère: your hand is safe even laid face up, with"
                                                " low cards in every suit")),
-        (ABUNDANCE, in_best >= THRESHOLDS[ABUNDANCE], N_("Bid abundance: you count %(tricks)s sure and likely"
-                                                         " tricks with your best suit as trumps, and abundance"
+        (ABUNDANCE, in_best >= THRESHOLDS[ABUNDANCE], N_("Bid abundance: with your best suit as trumps your sure"
+                                                         " and likely tricks come to %(tricks)s, and abundance"
                                                          " needs nine")),
         (MISERE, misere_safe(hand, MISERE_MARGINS[MISERE]), N_("Bid misère: every high card you hold has low cards under it in its"
                                           " suit, so you can play under the others")),
-        (SOLO, turned >= THRESHOLDS[SOLO], N_("Bid solo: you count %(tricks)s sure and likely tricks with the"
-                                              " turned-up suit as trumps, and solo needs five")),
-        (ACCEPTANCE, turned >= THRESHOLDS[ACCEPTANCE], N_("Accept the proposal: your %(tricks)s sure and likely"
-                                                          " tricks and your partner's should make eight"
-                                                          " together")),
-        (PROPOSAL, turned >= THRESHOLDS[PROPOSAL], N_("Propose: you count %(tricks)s sure and likely tricks,"
-                                                      " about half of the eight a partnership needs")),
+        (SOLO, turned >= THRESHOLDS[SOLO], N_("Bid solo: with the turned-up suit as trumps your sure and likely"
+                                              " tricks come to %(tricks)s, and solo needs five")),
+        (ACCEPTANCE, turned >= THRESHOLDS[ACCEPTANCE], N_("Accept the proposal: your sure and likely tricks come"
+                                                          " to %(tricks)s, and with your partner's they"
+                                                          " should make eight")),
+        (PROPOSAL, turned >= THRESHOLDS[PROPOSAL], N_("Propose: your sure and likely tricks come to"
+                                                      " %(tricks)s, about half of the eight a partnership"
+                                                      " needs")),
     ]
     for call, good, message in worth:
         if good and call in calls:
             tricks = int(in_best if call == ABUNDANCE else turned)
             return Choice(Bid(seat, call), Reason(message, {"tricks": tricks}))
-    return Choice(Bid(seat, PASS), Reason(N_("Pass: you count %(tricks)s sure and likely tricks, too few for a"
-                                             " bid that beats the one standing"), {"tricks": int(turned)}))
+    return Choice(Bid(seat, PASS), Reason(N_("Pass: your sure and likely tricks come to %(tricks)s, too few for"
+                                             " any bid you may still make"), {"tricks": int(turned)}))
 
 
 def name_trump(view: View) -> Choice:
@@ -342,6 +343,6 @@ def name_trump(view: View) -> Choice:
     suit = best_trump(view.hand)
     top = max((card for card in view.hand if card.suit == suit), key=strength)
     return Choice(NameTrump(view.seat, suit),
-                  Reason(N_("Name trumps in the suit of your %(card)s: it makes the most tricks, about"
-                            " %(tricks)s"), {"card": top, "tricks": int(trick_count(view.hand, suit))}))
+                  Reason(N_("Name trumps in the suit of your %(card)s, your best: with it your sure and"
+                            " likely tricks come to %(tricks)s"), {"card": top, "tricks": int(trick_count(view.hand, suit))}))
 

@@ -57,10 +57,10 @@ def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budge
     if scores[thumb.move.card] == best:
         return thumb
     card = min((card for card in cards if scores[card] == best), key=rules.strength)
-    message = (N_("Lead the %(card)s: in %(count)s of %(samples)s deals that fit what you have seen, it does"
-                  " best for your side") if view.trick is None else
-               N_("Play the %(card)s: in %(count)s of %(samples)s deals that fit what you have seen, it does"
-                  " best for your side"))
+    message = (N_("Lead the %(card)s: it gets your side its way in %(count)s of %(samples)s deals that fit"
+                  " what you have seen, and no other card does so more often") if view.trick is None else
+               N_("Play the %(card)s: it gets your side its way in %(count)s of %(samples)s deals that fit"
+                  " what you have seen, and no other card does so more often"))
     return Choice(Play(view.seat, card), Reason(message, {"card": card, "count": best, "samples": samples}))
 
 

@@ -135,7 +135,7 @@ def test_whole_deals_end_with_every_choice_among_the_legal_moves(level, monkeypa
             moves = sw.legal_moves(position)
             choice = players.choose(view(position, position.to_move), moves, rng, level)
             assert choice.move in moves
-            assert choice.reason.message
+            assert choice.reason.message % {name: str(value) for name, value in choice.reason.params.items()}
             position, _ = sw.apply(position, choice.move)
 
 
