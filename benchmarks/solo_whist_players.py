@@ -32,7 +32,9 @@ from naipes.engine.solo_whist_view import view
 from naipes.players import solo_whist as players
 from naipes.players.solo_whist_sampling import STRONG, Budget, choose_card
 
-BUDGETS = {"full": STRONG, "reduced": Budget(samples=8, nodes=2_000, exact_tricks=5, horizon=1)}
+BUDGETS = {"full": STRONG, "reduced": Budget(samples=8, nodes=2_000, exact_tricks=5, horizon=1),
+           "x1": Budget(samples=24, nodes=20_000, exact_tricks=7, horizon=2),
+           "x2": Budget(samples=16, nodes=8_000, exact_tricks=6, horizon=3)}
 MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random")}
 
 
@@ -117,6 +119,32 @@ def report(match: str, deals: int, budget_name: str, results: list, elapsed: flo
               f" p99 {percentile(wall, .99):7.2f}")
 
 
+def table_answers(deals: int) -> None:
+    """What one ``/tables/move`` answer costs: the reader (seat 0, played here by the rules of
+    thumb) against three strong players at the full budget; an answer's time is the CPU time
+    of every computer move between two of the reader's moves."""
+    answers: list[float] = []
+    for seed in range(deals):
+        rng = random.Random(seed)
+        position = sw.new_game(seed)
+        pending = 0.0
+        while not position.is_over:
+            if position.to_move == 0:
+                answers.append(pending)
+                pending = 0.0
+                position, _events = sw.apply(position, decide(position, "basic", rng, STRONG))
+                continue
+            cpu = time.process_time()
+            move = decide(position, "strong", rng, STRONG)
+            pending += time.process_time() - cpu
+            position, _events = sw.apply(position, move)
+        answers.append(pending)
+    answers = [value * 1000 for value in answers]
+    print(f"== table answers: {deals} deals, {len(answers)} answers, three strong players {STRONG}")
+    print(f"  CPU ms per answer p50 {percentile(answers, .5):.1f} p95 {percentile(answers, .95):.1f}"
+          f" p99 {percentile(answers, .99):.1f} max {max(answers):.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1000)
@@ -124,7 +152,12 @@ def main() -> None:
     parser.add_argument("--budget", choices=list(BUDGETS), default="full")
     parser.add_argument("--jobs", type=int, default=1, help="processes (the machine is shared: keep it low)")
     parser.add_argument("--quick", action="store_true", help="100 deals, reduced budget")
+    parser.add_argument("--table-answers", type=int, metavar="DEALS",
+                        help="only time /tables/move answers over this many deals")
     options = parser.parse_args()
+    if options.table_answers:
+        table_answers(options.table_answers)
+        return
     if options.quick:
         options.deals, options.budget = 100, "reduced"
     for match in MATCHES if options.match == "all" else (options.match,):

@@ -11,6 +11,7 @@ of those facts holds, which is what perfect-information sampling needs.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from naipes.engine.solo_whist import SEATS
@@ -25,18 +26,20 @@ _MAX_TRIES = 200
 class Knowledge:
     """The seat's certain knowledge: ``known[p]`` cards p surely holds, ``sizes[p]`` cards p holds,
     ``barred[p]`` cards p surely does not hold (suits shown out, cards seen elsewhere),
-    ``unseen`` the cards whose place the seat does not know."""
+    ``unseen`` the cards whose place the seat does not know, ``played[p]`` the cards p has played."""
 
     seat: int
     known: tuple[int, ...]
     sizes: tuple[int, ...]
     barred: tuple[int, ...]
     unseen: int
+    played: tuple[int, ...]
 
     @classmethod
     def of(cls, view: View) -> Knowledge:
         known = [mask_of(card for card in hand if card is not None) for hand in view.hands]
         played = 0
+        played_by = [0] * SEATS
         voids = [0] * SEATS
         finished = [(trick.leader, trick.cards) for trick in view.tricks]
         if view.trick is not None:
@@ -45,6 +48,7 @@ class Knowledge:
             led = index_of(cards[0]) // 13
             for offset, card in enumerate(cards):
                 played |= 1 << index_of(card)
+                played_by[(leader + offset) % SEATS] |= 1 << index_of(card)
                 if index_of(card) // 13 != led:
                     voids[(leader + offset) % SEATS] |= SUIT_MASKS[led]
         turn_up = view.turn_up
@@ -55,16 +59,29 @@ class Knowledge:
             every_known |= mask
         unseen = ((1 << 52) - 1) ^ played ^ every_known
         barred = tuple(voids[seat] | (every_known ^ known[seat]) for seat in range(SEATS))
-        return cls(view.seat, tuple(known), view.hand_sizes, barred, unseen)
+        return cls(view.seat, tuple(known), view.hand_sizes, barred, unseen, tuple(played_by))
 
 
-def deal(knowledge: Knowledge, rng: random.Random) -> list[int] | None:
+def deal(knowledge: Knowledge, rng: random.Random, likely: Callable[[list[int]], bool] | None = None,
+         tries: int = 1) -> list[int] | None:
     """The four hands (bit masks) of one deal that fits ``knowledge``, drawn at random;
     ``None`` if none was found (the knowledge may admit very few deals).
 
     Cards go out one at a time, the most constrained first, each to a seat that may
     hold it chosen in proportion to the room it has left; a dead end starts again.
+    ``likely`` says whether a deal fits what the auction suggests (the bidder's hand was
+    worth the bid): up to ``tries`` deals are drawn to find one it accepts, else the
+    last one drawn is used, since the auction's hints are likelihoods, not certainties.
     """
+    hands = None
+    for _ in range(tries):
+        hands = _fitting_deal(knowledge, rng)
+        if hands is None or likely is None or likely(hands):
+            return hands
+    return hands
+
+
+def _fitting_deal(knowledge: Knowledge, rng: random.Random) -> list[int] | None:
     cards = cards_in(knowledge.unseen)
     room = [knowledge.sizes[seat] - bin(knowledge.known[seat]).count("1") for seat in range(SEATS)]
     takers = {card: [seat for seat in range(SEATS) if room[seat] > 0 and not knowledge.barred[seat] >> card & 1]

@@ -27,7 +27,7 @@ from . import Choice, Reason
 from . import solo_whist_rules as rules
 from .solo_whist_deals import Knowledge, deal
 from .solo_whist_solver import (
-    Goal, SearchBudgetExceeded, Solver, index_of, mask_of, representatives, trump_index,
+    Goal, SearchBudgetExceeded, Solver, card_of, cards_in, index_of, mask_of, representatives, trump_index,
 )
 
 
@@ -40,6 +40,7 @@ class Budget:
     nodes: int = 6_000
     exact_tricks: int = 6
     horizon: int = 2
+    auction_tries: int = 20
 
 
 STRONG = Budget()
@@ -80,9 +81,10 @@ def _scores(view: View, cards: list[Card], rng: random.Random, budget: Budget) -
     distinct = representatives(mine, others)
     horizon = None if len(view.hand) <= budget.exact_tricks else budget.horizon
     wins = dict.fromkeys(distinct, 0)
+    likely = _bid_fits(view, knowledge)
     samples = used = 0
     while samples < budget.samples and used < budget.nodes:
-        hands = deal(knowledge, rng)
+        hands = deal(knowledge, rng, likely, budget.auction_tries)
         if hands is None:
             break
         solver = Solver(solver_trump, goal, node_limit=budget.nodes - used, horizon=horizon)
@@ -101,3 +103,22 @@ def _scores(view: View, cards: list[Card], rng: random.Random, budget: Budget) -
 def _stand_in(card: int, distinct: list[int]) -> int:
     """The card tried for ``card``: the lowest of its run of equivalent cards."""
     return max(other for other in distinct if other // 13 == card // 13 and other <= card)
+
+
+def _bid_fits(view: View, knowledge: Knowledge):
+    """A test that a sampled deal gives the bidder (and a partner) a hand the rules of thumb would
+    have bid on, or ``None`` when the seat itself is on the bidding side and knows its own hand."""
+    contract = view.contract
+    bidders = [contract.bidder] + ([contract.partner] if contract.partner is not None else [])
+    others = [seat for seat in bidders if seat != view.seat and not view.exposed]
+    if not others:
+        return None
+
+    def fits(hands: list[int]) -> bool:
+        for seat in others:
+            held = tuple(card_of(index) for index in cards_in(hands[seat] | knowledge.played[seat]))
+            if not rules.worth(held, contract, seat == contract.partner):
+                return False
+        return True
+
+    return fits
