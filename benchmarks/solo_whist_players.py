@@ -32,9 +32,7 @@ from naipes.engine.solo_whist_view import view
 from naipes.players import solo_whist as players
 from naipes.players.solo_whist_sampling import STRONG, Budget, choose_card
 
-BUDGETS = {"full": STRONG, "reduced": Budget(samples=8, nodes=2_000, exact_tricks=5, horizon=1),
-           "x1": Budget(samples=24, nodes=20_000, exact_tricks=7, horizon=2),
-           "x2": Budget(samples=16, nodes=8_000, exact_tricks=6, horizon=3)}
+BUDGETS = {"full": STRONG, "reduced": Budget(samples=8, nodes=2_000, exact_tricks=5, horizon=1)}
 MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random")}
 
 
