@@ -17,7 +17,10 @@ writes into ``--out`` (``dist/`` by default):
 - the example data as the API gives it, the language in the file name:
   ``api/v1/examples.<lang>.json`` (the list) and ``api/v1/examples/<id>.<lang>.json``;
 - a PDF rule sheet per game and language, ``<lang>/<game>/naipes-<game>-<lang>.pdf``,
-  printed by Chromium (Playwright's ``page.pdf``) from the sheet page ``<lang>/<game>/sheet/``.
+  printed by Chromium (Playwright's ``page.pdf``) from the sheet page ``<lang>/<game>/sheet/``;
+- a ``.gz`` and a ``.br`` beside every text file, for hosts that serve precompressed files.
+
+Canonical and ``hreflang`` links, the sitemap and ``robots.txt`` name ``--base-url``.
 
 The build stops with a non-zero exit and the reason on a catalog entry that is missing,
 untranslated or fuzzy, a page missing in one language, an example step the engine refuses,
@@ -49,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="where to write the site (default: dist/)")
     parser.add_argument(
         "--base-url", default="http://localhost:8000",
-        help="the address the site will be published at, for sitemap.xml (default: %(default)s)",
+        help="the address the site will be published at: canonical links, sitemap.xml (default: %(default)s)",
     )
     parser.add_argument("--content", type=Path, default=CONTENT_DIR, help="the content folder (default: content/)")
     args = parser.parse_args(argv)

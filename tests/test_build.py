@@ -8,6 +8,7 @@ The site is built once for the module (the real content and catalogs), which als
 from __future__ import annotations
 
 import functools
+import gzip
 import hashlib
 import html
 import json
@@ -25,6 +26,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
+import brotli
 import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
@@ -55,11 +57,14 @@ def run_build(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+BASE_URL = "https://naipes.example"
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Build:
     out = tmp_path_factory.mktemp("build") / "dist"
     started = time.perf_counter()
-    result = run_build("--out", str(out))
+    result = run_build("--out", str(out), "--base-url", BASE_URL)
     seconds = time.perf_counter() - started
     assert result.returncode == 0, f"build.py failed:\n{result.stderr}"
     return Build(out, seconds, result.stdout, result.stderr)
@@ -185,7 +190,7 @@ def test_every_page_of_both_languages_is_written(built):
 
 
 def test_assets_carry_the_hash_of_their_bytes_in_their_names(built):
-    assets = [path for path in (built.out / "static").rglob("*") if path.is_file()]
+    assets = [path for path in (built.out / "static").rglob("*") if path.is_file() and path.suffix not in (".gz", ".br")]
     assert {path.suffix for path in assets} >= {".css", ".js"}
     for path in assets:
         digest = re.fullmatch(r".+\.([0-9a-f]{10})\.[A-Za-z0-9]+", path.name)
@@ -226,6 +231,28 @@ def test_the_sitemap_lists_every_page_with_its_hreflang_alternates(built):
         alternates = {link.get("hreflang"): urlsplit(link.get("href")).path for link in url.findall("x:link", ns)}
         assert set(alternates) == {language_tag(lang) for lang in LANGUAGES} | {"x-default"}
         assert urlsplit(url.find("s:loc", ns).text).path in alternates.values()
+
+
+def test_every_text_file_has_a_gzip_and_a_brotli_copy_beside_it(built):
+    texts = [path for path in built.out.rglob("*") if path.suffix in (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt")]
+    assert len(texts) > 40
+    for path in texts:
+        data = path.read_bytes()
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == data, path
+        assert brotli.decompress(path.with_name(path.name + ".br").read_bytes()) == data, path
+
+
+def test_pages_name_their_canonical_and_alternates_at_the_published_address(built):
+    html = (built.out / "pt" / "old-maid" / "index.html").read_text(encoding="utf-8")
+    assert f'<link rel="canonical" href="{BASE_URL}/pt/old-maid/">' in html
+    assert f'<link rel="alternate" hreflang="x-default" href="{BASE_URL}/">' in html
+    front = (built.out / "index.html").read_text(encoding="utf-8")
+    assert f'<link rel="alternate" hreflang="x-default" href="{BASE_URL}/">' in front
+
+
+def test_robots_txt_points_at_the_sitemap_at_the_published_address(built):
+    lines = (built.out / "robots.txt").read_text(encoding="utf-8").splitlines()
+    assert f"Sitemap: {BASE_URL}/sitemap.xml" in lines
 
 
 # ---------------------------------------------------------------- failures

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from xml.sax.saxutils import quoteattr
 
 from flask import Flask, render_template
 
@@ -14,7 +13,7 @@ from ..content import ContentError
 from ..examples import ExampleError
 from ..web import SECURITY_HEADERS, create_app
 from ..web.assets import STATIC_DIR, hashed_name, static_files
-from ..web.i18n import DEFAULT_LANGUAGE, language_tag
+from ..web.i18n import DEFAULT_LANGUAGE
 from ..web.pages import pdf_name
 from .errors import BuildError
 from .output import Output, file_for
@@ -26,11 +25,12 @@ MARKER = ".naipes-build"
 Sheet = tuple[str, str, str]
 
 
-def make_app(content_dir: Path, compiled: Path) -> Flask:
-    """The live site's app, in static-export mode, with the catalogs just compiled."""
+def make_app(content_dir: Path, compiled: Path, base_url: str) -> Flask:
+    """The live site's app, in static-export mode, published at ``base_url``, with the catalogs just compiled."""
     try:
         app = create_app({
             "STATIC_EXPORT": True,
+            "SITE_URL": base_url,
             "CONTENT_DIR": content_dir,
             "BABEL_TRANSLATION_DIRECTORIES": str(compiled),
         })
@@ -93,15 +93,15 @@ def page_urls(library) -> list[str]:
     return urls
 
 
-def write_site(app: Flask, out: Output, base_url: str, progress: Progress) -> list[Sheet]:
+def write_site(app: Flask, out: Output, progress: Progress) -> list[Sheet]:
     """Pages, 404s, front door, assets, example data, sitemap and host files; returns the sheets to print."""
     library = app.extensions["naipes"].library
     renderer = _Renderer(app)
     _write_pages(app, renderer, out, progress)
     _write_assets(out, progress)
     _write_example_data(app, renderer, out, progress)
-    out.write("sitemap.xml", sitemap(library, base_url).encode("utf-8"))
-    out.write("robots.txt", f"User-agent: *\nAllow: /\nSitemap: {base_url}/sitemap.xml\n".encode())
+    out.write("sitemap.xml", renderer.get("/sitemap.xml"))
+    out.write("robots.txt", renderer.get("/robots.txt"))
     out.write("_headers", host_headers(app).encode("utf-8"))
     out.write(MARKER, b"Written by build.py, which replaces this folder on every build.\n")
     return [
@@ -145,35 +145,6 @@ def _write_example_data(app: Flask, renderer: _Renderer, out: Output, progress: 
             target, url = f"api/v1/examples/{example_id}.{lang}.json", f"/api/v1/examples/{example_id}?lang={lang}"
         out.write(target, renderer.get(url))
         progress.update("data", done, len(data), target)
-
-
-def sitemap(library, base_url: str) -> str:
-    """Every home and rules page, each with its other languages as ``hreflang`` alternates.
-
-    The sheets are left out: they repeat their rules page, which links to them.
-    """
-    groups = [{lang: f"/{lang}/" for lang in library.languages}]
-    games = sorted({page.game for lang in library.languages for page in library.games_in(lang)})
-    for game in games:
-        groups.append({
-            lang: f"/{lang}/{page.slug}/"
-            for lang in library.languages
-            for page in library.games_in(lang)
-            if page.game == game
-        })
-    lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ]
-    for group in groups:
-        for path in group.values():
-            lines.append(f"  <url>\n    <loc>{base_url}{path}</loc>")
-            for other, other_path in group.items():
-                lines.append(f"    <xhtml:link rel=\"alternate\" hreflang={quoteattr(language_tag(other))} href={quoteattr(base_url + other_path)}/>")
-            lines.append(f"    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href={quoteattr(base_url + '/')}/>")
-            lines.append("  </url>")
-    lines.append("</urlset>")
-    return "\n".join(lines) + "\n"
 
 
 def host_headers(app: Flask) -> str:

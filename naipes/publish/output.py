@@ -53,6 +53,10 @@ class _LinkParser(HTMLParser):
         self.links: list[tuple[str, str, str]] = []
 
     def handle_starttag(self, tag, attrs):
+        rel = dict(attrs).get("rel")
+        if tag == "link" and rel in ("canonical", "alternate"):
+            # The page's addresses for search engines, absolute: named, not loaded.
+            tag = f"link rel={rel}"
         for name, value in attrs:
             if name == "id" and value:
                 self.ids.add(value)

@@ -1,4 +1,4 @@
-"""The whole static build: catalogs, pages, links, PDFs, staged beside the target.
+"""The whole static build: catalogs, pages, links, PDFs, precompressed copies, staged beside the target.
 
 It builds beside ``out`` and replaces it only when everything succeeded, so a failed
 build leaves the previous one intact.
@@ -17,6 +17,7 @@ from .freeze import MARKER, make_app, write_site
 from .links import check_links
 from .output import Output
 from .pdf import write_pdfs
+from .precompress import precompress
 from .progress import Progress
 
 
@@ -31,12 +32,13 @@ def build(out_dir: Path, base_url: str, content_dir: Path, progress: Progress) -
                 raise BuildError(f"the content does not load: {error}") from None
             check_catalogs(languages, Path(compiled))
             progress.update("catalogs", len(languages), len(languages), ", ".join(languages))
-            app = make_app(content_dir, Path(compiled))
+            app = make_app(content_dir, Path(compiled), base_url)
             out = Output(staging)
-            sheets = write_site(app, out, base_url, progress)
+            sheets = write_site(app, out, progress)
         links = check_links(out, {target for _, _, target in sheets})
         progress.update("links", links, links, "all lead somewhere")
         write_pdfs(out, sheets, progress)
+        precompress(out, progress)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

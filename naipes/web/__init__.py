@@ -2,33 +2,38 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from flask import Flask
 from flask_babel import Babel
+from flask_compress import Compress
 
-from . import api, assets, pages, play, tables
+from . import api, assets, headers, meta, pages, play, settings, tables
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
 from .i18n import DEFAULT_LANGUAGE, request_language, require_compiled_catalogs
+from .headers import SECURITY_HEADERS
 from .sitedata import SiteData
+
+__all__ = ["SECURITY_HEADERS", "create_app"]
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS_DIR = ROOT / "translations"
 
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-    "X-Frame-Options": "DENY",
-}
+# Text that compresses well; images other than SVG and the PDFs are compressed already.
+COMPRESSED_TYPES = [
+    "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+    "application/xml", "image/svg+xml", "text/plain",
+]
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask(__name__, static_folder=None, template_folder=str(ROOT / "site" / "templates"))
+    """The site. Settings come from the environment (``settings.py``), then ``test_config``."""
+    app = Flask(
+        __name__, static_folder=None, template_folder=str(ROOT / "site" / "templates"),
+        instance_path=os.environ.get("NAIPES_INSTANCE_PATH") or None,
+    )
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_DEFAULT_LOCALE=DEFAULT_LANGUAGE,
@@ -38,15 +43,21 @@ def create_app(test_config: dict | None = None) -> Flask:
         CONTENT_DIR=CONTENT_DIR,
         PDF_DIR=ROOT / "dist",
         JSON_SORT_KEYS=False,
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_MIMETYPES=COMPRESSED_TYPES,
+        **settings.from_environment(os.environ),
     )
     if test_config:
         app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = settings.secret_key(os.environ, app.instance_path)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     app.extensions["naipes"] = SiteData.load(app.config["CONTENT_DIR"])
     require_compiled_catalogs(app.config["BABEL_TRANSLATION_DIRECTORIES"], app.extensions["naipes"].languages)
     Babel(app, locale_selector=request_language)
     app.register_blueprint(assets.bp)
+    app.register_blueprint(meta.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(pages.bp)
@@ -54,11 +65,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     pages.register_template_helpers(app)
     play.register_template_helpers(app)
     register_error_handlers(app)
-
-    @app.after_request
-    def security_headers(response):
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
-
+    Compress(app)
+    headers.register(app)
     return app

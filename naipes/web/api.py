@@ -12,6 +12,7 @@ from flask_babel import gettext
 
 from ..engine.decode import is_whole_number
 from ..engine.games import GAMES
+from . import openapi
 from .json_io import ApiError, engine_call, json_body, required
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -32,6 +33,11 @@ def _game(game_id: str):
 
 def _position(engine, data: dict):
     return engine_call(engine.Position.from_json, required(data, "position"))
+
+
+@bp.get("/openapi.json")
+def openapi_document():
+    return jsonify(openapi.document())
 
 
 @bp.get("/games")

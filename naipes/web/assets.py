@@ -46,8 +46,19 @@ def static(filename: str):
     if not match:
         abort(404)
     relative = match["stem"] + match["ext"]
-    if not (STATIC_DIR / relative).is_file() or hashed_name(relative) != filename:
+    if not _is_file(STATIC_DIR / relative) or hashed_name(relative) != filename:
         abort(404)
     response = send_from_directory(STATIC_DIR, relative, max_age=current_app.config["ASSET_MAX_AGE"])
     response.headers["Cache-Control"] += ", immutable"
+    # Read into memory (assets are a few KiB) so that flask-compress may gzip it as well as brotli.
+    response.direct_passthrough = False
+    response.make_sequence()
     return response
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; a name the file system cannot hold (too long, say) is simply not one."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False

@@ -7,9 +7,9 @@ becomes the page or the JSON that fits the path.
 
 from __future__ import annotations
 
-from flask import Flask, render_template, request
+from flask import Flask, Response, render_template, request
 from flask_babel import lazy_gettext
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from .json_io import ApiError, json_error
 
@@ -35,9 +35,17 @@ def register_error_handlers(app: Flask) -> None:
     def http_error(error: HTTPException):
         status = error.code or 500
         code, message = _HTTP_MESSAGES.get(status, ("http_error", lazy_gettext("Something went wrong.")))
+        # The exception's own headers matter (a 405's Allow); its Content-Type does not.
+        headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
         if wants_json():
-            return json_error(status, code, message)
-        return render_template("error.html", status=status, message=message), status
+            response = json_error(status, code, message)
+        elif isinstance(error, SecurityError):
+            # A Host the site does not serve: no page of ours can link from there.
+            response = Response(f"{status} {message}\n", status=status, mimetype="text/plain")
+        else:
+            response = Response(render_template("error.html", status=status, message=message), status=status)
+        response.headers.extend(headers)
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

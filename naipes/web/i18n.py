@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from babel import Locale
-from flask import current_app, request
+from flask import Response, after_this_request, current_app, request
 from flask_babel import get_locale, gettext, lazy_gettext
 
 from ..engine.cards import Card, UnknownCard
@@ -112,8 +112,13 @@ def request_language() -> str:
 
 
 def accepted_language() -> str:
-    """The browser's preferred language among the site's (``Accept-Language``), else ``DEFAULT_LANGUAGE``."""
+    """The browser's preferred language among the site's (``Accept-Language``), else ``DEFAULT_LANGUAGE``.
+
+    The answer then depends on that header and says so (``Vary``), so that a shared
+    cache does not hand one reader's language to another.
+    """
     known = languages()
+    after_this_request(_varies_on_language)
     for value, _quality in request.accept_languages:
         primary = value.split("-")[0].split("_")[0].lower()
         if primary in known:
@@ -124,6 +129,11 @@ def accepted_language() -> str:
 def current_language() -> str:
     """The language this request speaks, as worked out once by ``request_language`` (flask-babel caches it)."""
     return str(get_locale().language)
+
+
+def _varies_on_language(response: Response) -> Response:
+    response.vary.add("Accept-Language")
+    return response
 
 
 def card_name(card: Card | str) -> str:

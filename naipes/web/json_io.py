@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 
-from flask import Response, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask_babel import gettext, lazy_gettext
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..engine.cards import Card
 from ..engine.decode import is_whole_number
@@ -35,9 +36,29 @@ class ApiError(Exception):
         self.status, self.code, self.message, self.detail = status, code, message, detail
 
 
-def json_body() -> dict:
-    """The request's JSON object, or a 400 that says what is wrong with it."""
+def _raw_body() -> bytes:
+    """The body, at most ``MAX_CONTENT_LENGTH`` bytes, else a 413.
+
+    A body with a ``Content-Length`` over the cap is refused before it is read; a
+    chunked one has none, so werkzeug stops reading at the cap and the rest of the
+    stream tells whether there was more.
+    """
     raw = request.get_data(cache=False)
+    cap = current_app.config["MAX_CONTENT_LENGTH"]
+    if request.content_length is None and len(raw) >= cap and request.environ["wsgi.input"].read(1):
+        raise RequestEntityTooLarge()
+    return raw
+
+
+def json_body() -> dict:
+    """The request's JSON object, or a 4xx that says what is wrong with it.
+
+    Only ``application/json`` is read: a form or ``text/plain`` post is what any web
+    page may send without a CORS preflight, so it is refused (415).
+    """
+    if request.mimetype != "application/json":
+        raise ApiError(415, "unsupported_media_type", gettext("Send the body as JSON, with the header Content-Type: application/json."))
+    raw = _raw_body()
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):

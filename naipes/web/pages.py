@@ -14,6 +14,7 @@ from ..engine.solo_whist import settlement_table
 from .assets import asset_url
 from .i18n import accepted_language, bid_name, card_name, current_language, language_name, language_tag, player_name, suit_name
 from .json_io import ApiError, engine_call, json_body
+from .meta import absolute_url
 
 bp = Blueprint("pages", __name__)
 
@@ -30,9 +31,7 @@ def known_language(endpoint, values):
 
 @bp.get("/")
 def root():
-    response = redirect(url_for("pages.home", lang=accepted_language()))
-    response.vary.add("Accept-Language")
-    return response
+    return redirect(url_for("pages.home", lang=accepted_language()))
 
 
 @bp.get("/<lang>/")
@@ -121,6 +120,7 @@ def register_template_helpers(app: Flask) -> None:
         SUITS=SUITS,
         pdf_name=pdf_name,
         pdf_available=pdf_available,
+        absolute_url=absolute_url,
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -1,0 +1,183 @@
+"""The API described for machines: an OpenAPI 3.1 document of ``/api/v1``, served at
+``/api/v1/openapi.json`` and checked by the tests (openapi-spec-validator, Schemathesis).
+
+Each game has its own concrete paths (``/api/v1/old-maid/apply``...), so that every body
+and answer is described by that game's schemas, which come from the engine
+(``naipes.engine.schemas``): position, move, event and view, declared once there. To describe a new
+endpoint, add its builder to ``GAME_ENDPOINTS`` (one per game) or ``SITE_ENDPOINTS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from ..engine.games import GAMES
+from ..engine.schemas import json_schemas
+
+OPENAPI_VERSION = "3.1.0"
+SEED_RANGE = 2**63
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["code", "message"],
+            "properties": {
+                "code": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "description": "a stable snake_case code"},
+                "message": {"type": "string", "description": "what is wrong, in the request's language"},
+                "detail": {"type": "string", "description": "the engine's account, in English, for developers"},
+            },
+        },
+    },
+}
+_ERRORS = {
+    400: "Malformed JSON, a body that does not fit the schema, or an invalid position",
+    404: "No such game or example",
+    413: "A body over 64 KiB",
+    415: "A body that is not sent as application/json",
+    422: "A well-formed move that the rules forbid; the position is untouched",
+}
+LANG_PARAMETER = {
+    "name": "lang", "in": "query", "required": False,
+    "description": "Language of human text: `es` or `pt`; otherwise Accept-Language decides, else `es`",
+    "schema": {"type": "string"},
+}
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict, description: str) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*statuses: int) -> dict:
+    return {str(status): _json(_ref("Error"), _ERRORS[status]) for status in statuses}
+
+
+def _get(summary: str, answer: dict, *errors: int, parameters: tuple = ()) -> dict:
+    return {"get": {
+        "summary": summary, "parameters": [*parameters, LANG_PARAMETER],
+        "responses": {"200": _json(answer, summary), **_errors(*errors)},
+    }}
+
+
+def _post(summary: str, body: dict, answer: dict, *errors: int) -> dict:
+    return {"post": {
+        "summary": summary, "parameters": [LANG_PARAMETER],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": body}}},
+        "responses": {"200": _json(answer, summary), **_errors(400, 413, 415, *errors)},
+    }}
+
+
+def _object(required: dict, optional: dict | None = None, closed: bool = False) -> dict:
+    schema = {"type": "object", "required": list(required), "properties": {**required, **(optional or {})}}
+    if closed:
+        schema["additionalProperties"] = False
+    return schema
+
+
+def _new(game_id: str, engine) -> dict:
+    whole = {"type": "integer", "minimum": -SEED_RANGE, "maximum": SEED_RANGE - 1}
+    # null is "not given": the dealer is then drawn by lot from the seed.
+    seat = {"type": ["integer", "null"], "minimum": 0, "maximum": engine.PLAYERS[1] - 1}
+    options = {
+        "players": {"type": "integer", "minimum": engine.PLAYERS[0], "maximum": engine.PLAYERS[1]},
+        "dealer": seat,
+    }
+    body = _object({"seed": whole}, {name: options[name] for name in sorted(engine.NEW_GAME_OPTIONS)}, closed=True)
+    answer = _object({"position": _ref(f"{game_id}.Position")})
+    return {f"/api/v1/{game_id}/new": _post("A freshly shuffled and dealt game: the same seed, the same deal", body, answer)}
+
+
+def _legal(game_id: str, engine) -> dict:
+    body = _object({"position": _ref(f"{game_id}.Position")})
+    answer = _object({"moves": {"type": "array", "items": _ref(f"{game_id}.Move")}})
+    return {f"/api/v1/{game_id}/legal": _post("Every legal move now, for every player who may move", body, answer)}
+
+
+def _apply(game_id: str, engine) -> dict:
+    body = _object({"position": _ref(f"{game_id}.Position"), "move": _ref(f"{game_id}.Move")})
+    answer = _object({
+        "position": _ref(f"{game_id}.Position"),
+        "events": {"type": "array", "items": _ref(f"{game_id}.Event")},
+    })
+    return {f"/api/v1/{game_id}/apply": _post("The position after the move, and what happened", body, answer, 422)}
+
+
+def _games() -> dict:
+    game = _object({
+        "id": {"type": "string", "enum": list(GAMES)},
+        "name": {"type": "string"},
+        "players": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+    })
+    return {"/api/v1/games": _get("The games, with their names and player counts", {"type": "array", "items": game})}
+
+
+def _examples() -> dict:
+    summary = _object({"id": {"type": "string"}, "game": {"type": "string", "enum": list(GAMES)}, "title": {"type": "string"}})
+    return {"/api/v1/examples": _get("Every worked example", {"type": "array", "items": summary})}
+
+
+def _example_of(game_id: str) -> dict:
+    step = _object({
+        "move": _ref(f"{game_id}.Move"),
+        "position": _ref(f"{game_id}.Position"),
+        "events": {"type": "array", "items": _ref(f"{game_id}.Event")},
+        "caption": {"type": "string"},
+    })
+    return _object({
+        "id": {"type": "string"},
+        "game": {"const": game_id},
+        "title": {"type": "string"},
+        "start": _ref(f"{game_id}.Position"),
+        "steps": {"type": "array", "items": step},
+    })
+
+
+def _example() -> dict:
+    example_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    answer = {"oneOf": [_example_of(game_id) for game_id in GAMES]}
+    summary = "A worked example: its start and every step, each position computed by the engine"
+    return {"/api/v1/examples/{id}": _get(summary, answer, 404, parameters=(example_id,))}
+
+
+def _openapi() -> dict:
+    answer = {"type": "object", "required": ["openapi", "paths"]}
+    return {"/api/v1/openapi.json": _get("This document", answer)}
+
+
+GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (_new, _legal, _apply)
+SITE_ENDPOINTS: tuple[Callable[[], dict], ...] = (_games, _examples, _example, _openapi)
+
+
+@lru_cache(maxsize=1)
+def document() -> dict:
+    """The whole document (made once: it depends on nothing but the code)."""
+    paths: dict[str, dict] = {}
+    for endpoint in SITE_ENDPOINTS:
+        paths.update(endpoint())
+    games, named = json_schemas()
+    schemas = {"Error": ERROR_SCHEMA, **named}
+    for game_id, engine in GAMES.items():
+        for endpoint in GAME_ENDPOINTS:
+            paths.update(endpoint(game_id, engine))
+        for kind, schema in games[game_id].items():
+            schemas[f"{game_id}.{kind.capitalize()}"] = schema
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": "Naipes: the engines' JSON API",
+            "version": "1",
+            "description": (
+                "Old Maid, Solo Whist and the Double Solitaire race, as shared/API.md specifies. "
+                "Errors are 4xx JSON in the request's language; nothing may produce a 5xx."
+            ),
+        },
+        "paths": paths,
+        "components": {"schemas": schemas},
+    }

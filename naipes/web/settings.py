@@ -1,0 +1,91 @@
+"""What an operator sets in the environment, checked at start-up, and the secret key every worker shares.
+
+| variable | default | what it is |
+| --- | --- | --- |
+| ``NAIPES_SECRET_KEY`` | kept in the instance folder | the key that seals tables; every instance behind one address needs the same |
+| ``NAIPES_SITE_URL`` | ``http://localhost:8000`` | the public address: canonical links, sitemap, redirects |
+| ``NAIPES_TRUSTED_HOSTS`` | none | more ``Host`` names to answer (comma-separated), e.g. a load balancer's health check |
+| ``NAIPES_PROXY_COUNT`` | ``0`` | how many proxies in front set ``X-Forwarded-*``; only those headers are believed |
+
+A wrong value stops the start with a message that names the variable, rather than
+serving with a setting nobody meant.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from urllib.parse import urlsplit
+
+DEFAULT_SITE_URL = "http://localhost:8000"
+KEY_FILE = "secret_key"
+# Answered whatever the site's address: a request made on the machine itself.
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+
+
+class SettingsError(ValueError):
+    """A setting from the environment that cannot be used, with the variable's name."""
+
+
+def site_url(value: str) -> str:
+    """An http(s) origin with no path, as ``https://naipes.example``: links are made by appending paths."""
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/") or parts.query:
+        raise SettingsError(f"NAIPES_SITE_URL must be an http(s) address with no path, not {value!r}")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _proxy_count(value: str) -> int:
+    if not value.strip().isdigit():
+        raise SettingsError(f"NAIPES_PROXY_COUNT must be a whole number of proxies (0 for none), not {value!r}")
+    return int(value)
+
+
+def from_environment(environ: Mapping[str, str]) -> dict:
+    """The app's configuration from ``NAIPES_*`` variables (the secret key apart: see ``secret_key``)."""
+    url = site_url(environ.get("NAIPES_SITE_URL", DEFAULT_SITE_URL))
+    extra = [host.strip() for host in environ.get("NAIPES_TRUSTED_HOSTS", "").split(",") if host.strip()]
+    return {
+        "SITE_URL": url,
+        "PREFERRED_URL_SCHEME": urlsplit(url).scheme,
+        "TRUSTED_HOSTS": [urlsplit(url).hostname, *LOOPBACK_HOSTS, *extra],
+        "PROXY_COUNT": _proxy_count(environ.get("NAIPES_PROXY_COUNT", "0")),
+    }
+
+
+def secret_key(environ: Mapping[str, str], instance_path: str | os.PathLike) -> str:
+    """``NAIPES_SECRET_KEY`` if set, else the key kept in the instance folder (made on first start)."""
+    given = environ.get("NAIPES_SECRET_KEY", "")
+    if given:
+        if len(given) < 32:
+            raise SettingsError("NAIPES_SECRET_KEY must be at least 32 characters long")
+        return given
+    return instance_secret_key(Path(instance_path))
+
+
+def instance_secret_key(folder: Path) -> str:
+    """The key in ``folder/secret_key``, made once, whichever of many workers starting together gets there first.
+
+    The key is written whole to a private temporary file and then linked to its name:
+    ``link`` fails if the name exists, so exactly one key wins and no worker ever reads
+    a half-written file (``O_EXCL`` semantics, without the window between create and write).
+    """
+    path = folder / KEY_FILE
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".secret-")
+        try:
+            with os.fdopen(descriptor, "w") as handle:
+                handle.write(secrets.token_urlsafe(48))
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(temporary)
+    key = path.read_text().strip()
+    if len(key) < 32:
+        raise SettingsError(f"the key in {path} is too short: delete the file to make a new one")
+    return key
