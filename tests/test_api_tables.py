@@ -11,7 +11,7 @@ from naipes.web import create_app
 from naipes.web.table_seal import Sealed, seal
 
 KEY = "a key only these tests know"
-GAMES = ["old-maid"]
+GAMES = ["old-maid", "double-solitaire"]
 
 
 @pytest.fixture(scope="module")
@@ -93,6 +93,18 @@ def test_an_unknown_game_has_no_table(client):
 def test_only_the_race_has_ticks(client):
     table = new_table(client)
     assert error(post(client, "old-maid/tables/tick", {"table": table["table"]}), 404)["code"] == "not_found"
+
+
+def test_a_race_tick_is_one_move_of_the_computer_and_nobody_waits(client):
+    table = new_table(client, "double-solitaire", seat=1)
+    assert table["events"] == [] and table["moves"], "the reader may move at once"
+    view = table["view"]
+    assert all(card is None for layout in view["players"] for card in layout["stock"])
+    assert all(entry["card"] is None for layout in view["players"] for column in layout["tableau"]
+               for entry in column if not entry["up"])
+    ticked = post(client, "double-solitaire/tables/tick", {"table": table["table"]}).get_json()
+    assert ticked["events"] and {event["player"] for event in ticked["events"] if "player" in event} == {0}
+    assert ticked["moves"] == table["moves"] or ticked["moves"], "the reader still has moves"
 
 
 # --- moving --------------------------------------------------------------------------------

@@ -65,3 +65,20 @@ def test_bent_positions_and_moves_never_make_a_server_error(client, samples, gam
             payload = dict(body, **({"try": rng.choice([0, 1, None, "x", True])} if "diagram" in url else {}))
             response = client.post(url, data=json.dumps(payload), content_type="application/json")
             assert response.status_code < 500, (url, payload, response.get_data(as_text=True)[:300])
+
+
+@pytest.mark.parametrize("game", ["old-maid", "double-solitaire"])
+def test_bent_table_requests_never_make_a_server_error(client, game):
+    rng = random.Random(f"tables {game}")
+    table = client.post(f"/api/v1/{game}/tables", json={}).get_json()
+    urls = [f"/api/v1/{game}/tables/move", f"/api/v1/{game}/tables/hint", f"/api/v1/{game}/tables/tick",
+            f"/es/{game}/jugar/render", f"/pt/{game}/jogar/render"]
+    for _ in range(60):
+        options = bend({"seat": 0, "players": 4, "level": "basic", "seed": 1}, rng)
+        response = client.post(f"/api/v1/{game}/tables", data=json.dumps(options), content_type="application/json")
+        assert response.status_code < 500, (options, response.get_data(as_text=True)[:300])
+        body = {"table": table["table"], "move": table["moves"][0], "events": [{"type": "drew", "player": 1, "cards": ["AS"]}]}
+        body = bend(body, rng)
+        for url in urls:
+            response = client.post(url, data=json.dumps(body), content_type="application/json")
+            assert response.status_code < 500, (url, body, response.get_data(as_text=True)[:300])

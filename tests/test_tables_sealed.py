@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from naipes.engine import old_maid
+from naipes.engine import double_solitaire, old_maid
 from naipes.web import create_app
 from naipes.web.table_seal import open_table
 
@@ -66,12 +66,45 @@ class OldMaidKnowledge:
         assert {key: view[key] for key in view if key != "hands"} == {key: truth[key] for key in truth if key != "hands"}
 
 
+class RaceKnowledge:
+    """What a seat in the race knows: every card it has seen face up, on a foundation or on top of a waste."""
+
+    engine = double_solitaire
+
+    def __init__(self, seat: int) -> None:
+        self.seat, self.known = seat, set()
+
+    @staticmethod
+    def visible(position):
+        for layout in position.players:
+            yield from (card for column in layout.tableau for card in column.face_up)
+            yield from layout.waste[-1:]
+        yield from (placed.card for pile in position.foundations for placed in pile)
+
+    def learn(self, position, events) -> None:
+        self.known |= {card.code for card in self.visible(position)}
+        # A card moved on before the answer (a tick's single move) was face up or on a waste top when it moved.
+        for event in events:
+            if event["type"] in ("moved", "flipped"):
+                self.known |= cards_in(event)
+
+    def check_view(self, view: dict, position) -> None:
+        truth = position.to_json()
+        for shown, real in zip(view["players"], truth["players"]):
+            assert shown["stock"] == [None] * len(real["stock"])
+            assert shown["waste"] == [None] * (len(real["waste"]) - 1) + real["waste"][-1:]
+            for column, real_column in zip(shown["tableau"], real["tableau"]):
+                assert column == [entry if entry["up"] else {"card": None, "up": False} for entry in real_column]
+        assert view["foundations"] == truth["foundations"]
+
+
 def true_position(app, game, token):
     with app.app_context():
         return game.engine.Position.from_json(open_table(token, game.engine.ID).position)
 
 
-def check_answer(app, knowledge, answer) -> None:
+def check_answer(app, knowledge, answer, accepted_sample: int | None = None) -> None:
+    """Check one answer; ``accepted_sample`` limits how many listed moves are applied (the race's are costly)."""
     game = knowledge.engine
     position = true_position(app, knowledge, answer["table"])
     knowledge.learn(position, answer["events"])
@@ -82,7 +115,10 @@ def check_answer(app, knowledge, answer) -> None:
     assert not any(marker in raw for marker in (b"hands", b"position", b'"card"', b"auction"))
     expected = [move.to_json() for move in game.legal_moves(position) if move.player == knowledge.seat]
     assert answer["moves"] == expected
-    for move in answer["moves"]:
+    moves = answer["moves"]
+    if accepted_sample is not None:
+        moves = random.Random(len(moves)).sample(moves, min(accepted_sample, len(moves)))
+    for move in moves:
         game.apply(position, game.move_from_json(move))
     assert answer["over"] == position.is_over
 
@@ -128,3 +164,25 @@ def test_old_maid_computers_shuffle_before_offering_so_the_reader_cannot_track_a
             if taken and taken[-1] in fan and len(fan) > 2:
                 at_right_end.append(fan[-1] == taken[-1])
     assert sum(at_right_end) < 30, "a drawn card ends anywhere in the shuffled fan, not always at its right end"
+
+
+def test_race_tables_never_show_a_hidden_card_and_always_end(app):
+    """The reader plays the computer's own hints, and the computer ticks after every move."""
+    client = app.test_client()
+    rng = random.Random(13)
+    for _ in range(3):
+        seat = rng.randrange(2)
+        knowledge = RaceKnowledge(seat)
+        answer = client.post("/api/v1/double-solitaire/tables", json={"seat": seat}).get_json()
+        for _ in range(3000):
+            check_answer(app, knowledge, answer, accepted_sample=2)
+            if answer["over"]:
+                break
+            if answer["moves"] and rng.random() < 0.8:
+                hint = client.post("/api/v1/double-solitaire/tables/hint", json={"table": answer["table"]}).get_json()
+                move = hint["move"] if rng.random() < 0.9 else rng.choice(answer["moves"])
+                answer = client.post("/api/v1/double-solitaire/tables/move",
+                                     json={"table": answer["table"], "move": move}).get_json()
+                check_answer(app, knowledge, answer, accepted_sample=2)
+            answer = client.post("/api/v1/double-solitaire/tables/tick", json={"table": answer["table"]}).get_json()
+        assert answer["over"], "the race ended: one player cleared or both were blocked"

@@ -9,11 +9,12 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-PLAY = {("es", "old-maid"): "/es/old-maid/jugar/", ("pt", "old-maid"): "/pt/old-maid/jogar/"}
+PLAY = {(lang, game): f"/{lang}/{game}/{slug}/" for lang, slug in (("es", "jugar"), ("pt", "jogar"))
+        for game in ("old-maid", "double-solitaire")}
 WORDS = {
-    "es": {"deal": "Repartir", "hint": "Pista", "undo": "Deshacer", "moment": "Un instante", "pairs": "¿Qué parejas tengo?",
+    "es": {"fast": "Rápido: una jugada por segundo", "deal": "Repartir", "hint": "Pista", "undo": "Deshacer", "moment": "Un instante", "pairs": "¿Qué parejas tengo?",
            "right": "Mover la carta elegida a la derecha", "refused": "El motor no acepta la jugada:"},
-    "pt": {"deal": "Dar as cartas", "hint": "Dica", "undo": "Desfazer", "moment": "Um instante", "pairs": "Que pares tenho?",
+    "pt": {"fast": "Rápido: uma jogada por segundo", "deal": "Dar as cartas", "hint": "Dica", "undo": "Desfazer", "moment": "Um instante", "pairs": "Que pares tenho?",
            "right": "Mover a carta escolhida para a direita", "refused": "O motor não aceita a jogada:"},
 }
 
@@ -23,9 +24,9 @@ def deal(page, live_server, lang, game, players=None):
     words = WORDS[lang]
     if players:
         page.select_option("#players", str(players))
-    moment = page.get_by_label(words["moment"])
-    if moment.count():
-        moment.check()
+    for choice in (words["moment"], words["fast"]):
+        if page.get_by_label(choice).count():
+            page.get_by_label(choice).check()
     page.get_by_role("button", name=words["deal"]).click()
     settled(page)
 
@@ -40,7 +41,8 @@ def press(page, locator, keyboard):
         locator.focus()
         page.keyboard.press("Enter")
     else:
-        locator.click()
+        # Cards in a column overlap: click the strip of the card left in view, as a person would.
+        locator.click(position={"x": 8, "y": 6})
 
 
 def play_the_hint(page, lang, keyboard):
@@ -75,6 +77,27 @@ def test_a_whole_old_maid_game_against_the_computer(page, live_server, lang, key
     assert page.evaluate("document.activeElement.closest('[data-result]') !== null"), "focus goes to the result"
 
 
+@pytest.mark.parametrize(("lang", "keyboard"), [("es", False), ("pt", True)])
+def test_a_whole_race_at_a_fast_pace(page, live_server, lang, keyboard):
+    """The computer moves once a second (the page's clock is driven by the test, so a second is instant)."""
+    page.clock.install(time=0)
+    page.clock.pause_at(1)
+    deal(page, live_server, lang, "double-solitaire")
+    assert page.locator(".ds-side.owner-1 button").count() == 0, "the computer's side cannot be played"
+    ticks = 0
+    for _ in range(300):
+        if page.locator("[data-result]").count():
+            break
+        play_the_hint(page, lang, keyboard)
+        page.clock.run_for(1000)
+        ticks += 1
+        settled(page)
+    result = page.locator("[data-result]")
+    assert result.count(), "the race ended"
+    assert result.get_by_role("link").get_attribute("href").endswith("/double-solitaire/#end")
+    assert page.locator("[data-log] li").count() >= ticks // 2, "the computer's moves were told"
+
+
 def test_old_maid_pairs_refusals_rearranging_and_undo(page, live_server):
     words = WORDS["es"]
     deal(page, live_server, "es", "old-maid", players=3)
@@ -99,6 +122,19 @@ def test_old_maid_pairs_refusals_rearranging_and_undo(page, live_server):
     assert [mine.nth(i).get_attribute("aria-label") for i in range(mine.count())] == names
 
 
+def test_a_reload_or_the_language_switch_returns_to_the_game_in_play(page, live_server):
+    deal(page, live_server, "es", "old-maid", players=3)
+    mine = page.locator(".seat-mine button.card")
+    hand = [mine.nth(i).get_attribute("aria-label") for i in range(mine.count())]
+    page.get_by_role("link", name="Português").click()
+    page.wait_for_url("**/pt/old-maid/jogar/")
+    settled(page)
+    assert page.locator(".seat-mine button.card").count() == len(hand), "the same game, now in Portuguese"
+    page.get_by_role("button", name="Jogo novo").click()
+    page.reload()
+    assert page.locator("[data-setup]").is_visible(), "a new game forgets the old one"
+
+
 def test_without_javascript_the_play_page_says_so_and_links_to_the_rules(browser, live_server):
     context = browser.new_context(java_script_enabled=False, locale="pt-PT")
     page = context.new_page()
@@ -110,7 +146,7 @@ def test_without_javascript_the_play_page_says_so_and_links_to_the_rules(browser
     context.close()
 
 
-@pytest.mark.parametrize(("lang", "game"), sorted(PLAY))
+@pytest.mark.parametrize(("lang", "game"), [("es", "old-maid"), ("pt", "double-solitaire")])
 def test_a_dealt_table_has_no_axe_violation(page, live_server, lang, game):
     from axe_playwright_python.sync_playwright import Axe
 

@@ -81,7 +81,41 @@
       button.addEventListener("click", this.shift.bind(this, Number(button.dataset.shift)));
     }, this);
     if (this.pauseButton) { this.pauseButton.addEventListener("click", this.togglePause.bind(this)); }
+    this.resume();
   }
+
+  // The game in play is kept for this browser tab, so that a reload or the language switch
+  // returns to it: the token is all there is to keep (the server keeps nothing).
+  Table.prototype.storageKey = function () { return "naipes-table:" + this.tablesUrl; };
+
+  Table.prototype.remember = function () {
+    try {
+      var kept = { answer: Object.assign({}, this.answer, { events: [] }), pace: this.pace, moment: this.moment };
+      window.sessionStorage.setItem(this.storageKey(), JSON.stringify(kept));
+    } catch (error) { /* no storage: the game simply is not kept */ }
+  };
+
+  Table.prototype.forget = function () {
+    try { window.sessionStorage.removeItem(this.storageKey()); } catch (error) { /* nothing kept */ }
+  };
+
+  Table.prototype.resume = function () {
+    var kept = null;
+    try { kept = JSON.parse(window.sessionStorage.getItem(this.storageKey()) || "null"); } catch (error) { kept = null; }
+    if (!kept || !kept.answer || typeof kept.answer.table !== "string") { return; }
+    var self = this;
+    this.pace = Number(kept.pace) || 1000;
+    this.moment = Number(kept.moment) || 0;
+    this.setup.hidden = true;
+    this.section.hidden = false;
+    this.enqueue(function () {
+      return self.show(kept.answer).catch(function () {
+        self.forget();
+        self.section.hidden = true;
+        self.setup.hidden = false;
+      });
+    });
+  };
 
   Table.prototype.api = function (path, body) {
     return postJSON(this.tablesUrl + path + "?lang=" + this.lang, body);
@@ -154,6 +188,7 @@
       return self.tell(result.data.events, game).then(function () {
         if (game !== self.game) { return; }
         self.draw(result.data.diagram, focusBoard);
+        self.remember();
         self.undoButton.disabled = self.history.length === 0;
         if (answer.over) { self.finish(); } else if (self.realtime && !self.timer) { self.scheduleTick(); }
       });
@@ -171,7 +206,7 @@
         var item = document.createElement("li");
         item.textContent = text;
         self.log.appendChild(item);
-        return index < texts.length - 1 || !self.realtime ? sleep(moment) : null;
+        return moment > 0 ? sleep(moment) : null;
       });
     });
     return told.then(function () {
@@ -265,16 +300,27 @@
     });
   };
 
+  // The buttons that make the hinted move: step 1 picks (or is) the move, step 2 finishes it.
+  // Every card of a column finishes a move onto that column: only its end card is marked.
   Table.prototype.highlight = function (move) {
-    var first = null;
+    var steps = new Map();
+    var finishing = null;
     this.board.querySelectorAll("button").forEach(function (button) {
       var data = button.dataset;
-      var step = null;
-      if (data.move && partOf(JSON.parse(data.move), move) && partOf(move, JSON.parse(data.move))) { step = 1; }
-      else if (data.start && partOf(JSON.parse(data.start), move)) { step = 1; }
-      else if (data.finish && partOf(JSON.parse(data.finish), move)) { step = 2; }
-      button.classList.toggle("hinted", step !== null);
-      if (step === null) { button.removeAttribute("data-hint-step"); return; }
+      button.classList.remove("hinted");
+      button.removeAttribute("data-hint-step");
+      if (data.move && partOf(JSON.parse(data.move), move) && partOf(move, JSON.parse(data.move))) {
+        steps.set(button, 1);
+      } else if (data.start && partOf(JSON.parse(data.start), move)) {
+        steps.set(button, 1);
+      } else if (data.finish && partOf(JSON.parse(data.finish), move)) {
+        finishing = button;
+      }
+    });
+    if (finishing) { steps.set(finishing, 2); }
+    var first = null;
+    steps.forEach(function (step, button) {
+      button.classList.add("hinted");
       button.dataset.hintStep = String(step);
       if (step === 1 && !first) { first = button; }
     });
@@ -294,6 +340,7 @@
 
   Table.prototype.newGame = function () {
     this.stopTicking();
+    this.forget();
     this.game += 1;
     this.section.hidden = true;
     this.setup.hidden = false;

@@ -1,0 +1,79 @@
+"""The play pages as the server serves them: addresses in the language, the drawing of a seat's view, the result."""
+
+from __future__ import annotations
+
+import pytest
+
+
+SLUGS = {"es": "jugar", "pt": "jogar"}
+GAMES = ["old-maid", "double-solitaire"]
+
+
+@pytest.mark.parametrize("lang", sorted(SLUGS))
+@pytest.mark.parametrize("game", GAMES)
+def test_each_rules_page_links_to_its_play_page_named_in_the_language(client, lang, game):
+    rules = client.get(f"/{lang}/{game}/").get_data(as_text=True)
+    address = f"/{lang}/{game}/{SLUGS[lang]}/"
+    assert f'href="{address}"' in rules
+    page = client.get(address)
+    assert page.status_code == 200
+    assert "data-needs-js" in page.get_data(as_text=True)
+
+
+def test_a_play_slug_from_the_other_language_is_not_a_page(client):
+    assert client.get("/es/old-maid/jogar/").status_code == 404
+    assert client.get("/pt/old-maid/jugar/").status_code == 404
+
+
+def test_the_rule_sheet_has_no_play_link(client):
+    assert "play-link" not in client.get("/es/old-maid/sheet/").get_data(as_text=True)
+
+
+def deal(client, game, **options):
+    return client.post(f"/api/v1/{game}/tables", json=options).get_json()
+
+
+def render(client, lang, game, table, events=None):
+    return client.post(f"/{lang}/{game}/{SLUGS[lang]}/render", json={"table": table, "events": events or []})
+
+
+def test_the_drawing_shows_the_readers_cards_as_buttons_and_the_others_as_backs(client):
+    table = deal(client, "old-maid", players=3, seat=0)
+    drawn = render(client, "es", "old-maid", table["table"], table["events"]).get_json()
+    own = table["view"]["hands"][0]
+    for card in own:
+        assert f'data-start=\'{{"cards": ["{card}"]' in drawn["diagram"]
+    assert drawn["diagram"].count('class="card back') == sum(len(hand) for hand in table["view"]["hands"][1:])
+    assert len(drawn["events"]) == len(table["events"])
+
+
+@pytest.mark.parametrize(("lang", "words"), [("es", "aparta"), ("pt", "põe de parte")])
+def test_every_event_is_told_in_the_readers_language(client, lang, words):
+    event = {"type": "discarded", "player": 1, "cards": ["9H", "9D"]}
+    told = render(client, lang, "old-maid", deal(client, "old-maid")["table"], [event]).get_json()["events"]
+    assert len(told) == 1 and words in told[0]
+
+
+@pytest.mark.parametrize("events", [
+    [{"type": "drew", "player": 99, "from": 0, "card": "9H"}],
+    [{"type": "discarded", "player": 1, "cards": ["ZZ"]}],
+    [{"type": "nonsense"}],
+    [{"type": "discarded"}],
+    [{"type": 3}],
+])
+def test_events_that_do_not_fit_are_left_untold(client, events):
+    answer = render(client, "es", "old-maid", deal(client, "old-maid")["table"], events)
+    assert answer.status_code == 200
+    assert answer.get_json()["events"] == []
+
+
+@pytest.mark.parametrize("body", [{}, {"table": "nope"}, {"table": 5, "events": []}])
+def test_drawing_needs_a_genuine_table(client, body):
+    answer = client.post("/es/old-maid/jugar/render", json=body)
+    assert answer.status_code == 400
+
+
+def test_drawing_refuses_events_that_are_not_a_list(client):
+    answer = render(client, "es", "old-maid", deal(client, "old-maid")["table"], "many")
+    assert answer.status_code == 400
+    assert answer.get_json()["error"]["code"] == "invalid_body"
