@@ -11,7 +11,7 @@ from naipes.web import create_app
 from naipes.web.table_seal import Sealed, seal
 
 KEY = "a key only these tests know"
-GAMES = ["old-maid", "double-solitaire"]
+GAMES = ["old-maid", "solo-whist", "double-solitaire"]
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +105,21 @@ def test_a_race_tick_is_one_move_of_the_computer_and_nobody_waits(client):
     ticked = post(client, "double-solitaire/tables/tick", {"table": table["table"]}).get_json()
     assert ticked["events"] and {event["player"] for event in ticked["events"] if "player" in event} == {0}
     assert ticked["moves"] == table["moves"] or ticked["moves"], "the reader still has moves"
+
+
+def test_solo_whist_tables_take_a_level_and_other_games_only_their_own(client):
+    assert new_table(client, "solo-whist", level="strong")["level"] == "strong"
+    assert new_table(client, "solo-whist")["level"] == "basic"
+    assert error(post(client, "old-maid/tables", {"level": "strong"}), 400)["code"] == "invalid_level"
+    assert error(post(client, "solo-whist/tables", {"players": 4}), 400)["code"] == "invalid_body"
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_a_solo_whist_hint_says_why_in_the_readers_language(client, lang):
+    table = new_table(client, "solo-whist", seat=3)
+    hint = post(client, "solo-whist/tables/hint", {"table": table["table"]}, lang).get_json()
+    assert hint["move"] in table["moves"]
+    assert hint["reason"] and not hint["reason"].startswith(("Pass", "Bid", "Propose", "Accept"))
 
 
 # --- moving --------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ def test_bent_positions_and_moves_never_make_a_server_error(client, samples, gam
             assert response.status_code < 500, (url, payload, response.get_data(as_text=True)[:300])
 
 
-@pytest.mark.parametrize("game", ["old-maid", "double-solitaire"])
+@pytest.mark.parametrize("game", GAMES)
 def test_bent_table_requests_never_make_a_server_error(client, game):
     rng = random.Random(f"tables {game}")
     table = client.post(f"/api/v1/{game}/tables", json={}).get_json()

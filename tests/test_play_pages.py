@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from naipes.engine import solo_whist
+from naipes.web.play import chip_movements
 
 SLUGS = {"es": "jugar", "pt": "jogar"}
-GAMES = ["old-maid", "double-solitaire"]
+GAMES = ["old-maid", "solo-whist", "double-solitaire"]
 
 
 @pytest.mark.parametrize("lang", sorted(SLUGS))
@@ -77,3 +81,33 @@ def test_drawing_refuses_events_that_are_not_a_list(client):
     answer = render(client, "es", "old-maid", deal(client, "old-maid")["table"], "many")
     assert answer.status_code == 400
     assert answer.get_json()["error"]["code"] == "invalid_body"
+
+
+@pytest.mark.parametrize("made", [True, False])
+@pytest.mark.parametrize("bid", solo_whist.CONTRACTS)
+def test_the_chip_movements_add_up_to_the_engines_settlement(bid, made):
+    partner = 2 if bid == solo_whist.PROPOSAL else None
+    contract = {"bid": bid, "bidder": 0, "partner": partner}
+    net = [0, 0, 0, 0]
+    for payer, payee, chips in chip_movements(contract, {"made": made}):
+        net[payer] -= chips
+        net[payee] += chips
+    assert tuple(net) == solo_whist.settlement(bid, 0, partner, made)
+
+
+def test_a_finished_solo_whist_hand_shows_the_settlement_with_each_chip_explained(client):
+    rng = random.Random(3)
+    for _ in range(30):
+        table = deal(client, "solo-whist", seat=1)
+        while not table["over"]:
+            table = client.post("/api/v1/solo-whist/tables/move",
+                                json={"table": table["table"], "move": rng.choice(table["moves"])}).get_json()
+        if table["view"]["phase"] == "over":
+            break
+    result = table["view"]["result"]
+    drawn = render(client, "pt", "solo-whist", table["table"]).get_json()["diagram"]
+    assert 'class="settlement"' in drawn and "#scoring" in drawn
+    payments = drawn.count(" fichas ao ") + drawn.count(" ficha ao ")
+    assert payments == (2 if table["view"]["contract"]["partner"] is not None else 3)
+    for amount in result["settlement"]:
+        assert (f"+{amount}" if amount > 0 else f"−{-amount}") in drawn

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from naipes.engine import double_solitaire, old_maid
+from naipes.engine import double_solitaire, old_maid, solo_whist
 from naipes.web import create_app
 from naipes.web.table_seal import open_table
 
@@ -63,6 +63,31 @@ class OldMaidKnowledge:
         for seat, hand in enumerate(view["hands"]):
             if seat != self.seat:
                 assert hand == [None] * len(truth["hands"][seat])
+        assert {key: view[key] for key in view if key != "hands"} == {key: truth[key] for key in truth if key != "hands"}
+
+
+class SoloWhistKnowledge:
+    """What a seat at Solo Whist knows: its own hand, the turned-up card, every card played, an exposed hand."""
+
+    engine = solo_whist
+
+    def __init__(self, seat: int) -> None:
+        self.seat, self.known = seat, set()
+
+    def learn(self, position, events) -> None:
+        self.known |= {card.code for card in position.hands[self.seat]}
+        self.known.add(position.turn_up.code)
+        played = [trick.cards for trick in position.tricks] + ([position.trick.cards] if position.trick else [])
+        self.known |= {card.code for cards in played for card in cards}
+        if position.exposed:
+            self.known |= {card.code for card in position.hands[position.contract.bidder]}
+
+    def check_view(self, view: dict, position) -> None:
+        truth = position.to_json()
+        open_hand = position.contract.bidder if position.exposed else None
+        for seat, hand in enumerate(view["hands"]):
+            shown = seat in (self.seat, open_hand)
+            assert hand == (truth["hands"][seat] if shown else [None] * len(truth["hands"][seat]))
         assert {key: view[key] for key in view if key != "hands"} == {key: truth[key] for key in truth if key != "hands"}
 
 
@@ -164,6 +189,19 @@ def test_old_maid_computers_shuffle_before_offering_so_the_reader_cannot_track_a
             if taken and taken[-1] in fan and len(fan) > 2:
                 at_right_end.append(fan[-1] == taken[-1])
     assert sum(at_right_end) < 30, "a drawn card ends anywhere in the shuffled fan, not always at its right end"
+
+
+def test_solo_whist_tables_never_show_a_hidden_card_and_always_end(app):
+    client = app.test_client()
+    rng = random.Random(12)
+    phases = set()
+    for number in range(60):
+        seat = rng.randrange(4)
+        level = "strong" if number < 2 else "basic"
+        answer = play_to_the_end(app, client, "solo-whist", SoloWhistKnowledge(seat),
+                                 {"seat": seat, "level": level}, rng, limit=60)
+        phases.add(answer["view"]["phase"])
+    assert phases == {"over", "annulled"}, "random bids both annul deals and lead to contracts played out"
 
 
 def test_race_tables_never_show_a_hidden_card_and_always_end(app):

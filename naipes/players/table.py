@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from ..engine import double_solitaire, double_solitaire_view, old_maid, old_maid_view
+from ..engine import double_solitaire, double_solitaire_view, old_maid, old_maid_view, solo_whist, solo_whist_view
 from ..engine.events import Event
 from . import double_solitaire as race_player
 from . import old_maid as old_maid_player
+from . import solo_whist as solo_whist_player
 
 Position = Any
 Move = Any
@@ -114,8 +115,9 @@ def _shuffle_offered_fan(game: TableGame, position: Position, reader: int, rng: 
 OLD_MAID = TableGame(old_maid, old_maid_view, old_maid_player, seats=lambda position: position.players,
                      before_draw=_shuffle_offered_fan)
 
+SOLO_WHIST = TableGame(solo_whist, solo_whist_view, solo_whist_player, seats=lambda position: solo_whist.SEATS)
 RACE = TableGame(double_solitaire, double_solitaire_view, race_player,
                  seats=lambda position: len(position.players), realtime=True)
 
-TABLE_GAMES: dict[str, TableGame] = {game.id: game for game in (OLD_MAID, RACE)}
+TABLE_GAMES: dict[str, TableGame] = {game.id: game for game in (OLD_MAID, SOLO_WHIST, RACE)}
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 PLAY = {(lang, game): f"/{lang}/{game}/{slug}/" for lang, slug in (("es", "jugar"), ("pt", "jogar"))
-        for game in ("old-maid", "double-solitaire")}
+        for game in ("old-maid", "solo-whist", "double-solitaire")}
 WORDS = {
     "es": {"fast": "Rápido: una jugada por segundo", "deal": "Repartir", "hint": "Pista", "undo": "Deshacer", "moment": "Un instante", "pairs": "¿Qué parejas tengo?",
            "right": "Mover la carta elegida a la derecha", "refused": "El motor no acepta la jugada:"},
@@ -98,6 +98,22 @@ def test_a_whole_race_at_a_fast_pace(page, live_server, lang, keyboard):
     assert page.locator("[data-log] li").count() >= ticks // 2, "the computer's moves were told"
 
 
+def test_solo_whist_bids_are_named_and_the_last_trick_can_be_reviewed(page, live_server):
+    deal(page, live_server, "es", "solo-whist")
+    calls = page.locator(".seat-mine .bid-buttons button")
+    assert "Paso" in [calls.nth(i).inner_text() for i in range(calls.count())], "the calls are named in Spanish"
+    for _ in range(12):
+        if page.locator(".play-last-trick").count() or page.locator("[data-result]").count():
+            break
+        play_the_hint(page, "es", keyboard=False)
+    if page.locator(".play-last-trick").count():
+        page.locator(".play-last-trick summary").click()
+        assert page.locator(".play-last-trick .card:visible").count() == 4
+        assert "Contrato" in page.locator(".play-facts").inner_text(), "the contract stays in view"
+    else:
+        assert "anula" in page.locator("[data-result]").inner_text(), "only an annulled deal has no trick"
+
+
 def test_old_maid_pairs_refusals_rearranging_and_undo(page, live_server):
     words = WORDS["es"]
     deal(page, live_server, "es", "old-maid", players=3)
@@ -146,7 +162,7 @@ def test_without_javascript_the_play_page_says_so_and_links_to_the_rules(browser
     context.close()
 
 
-@pytest.mark.parametrize(("lang", "game"), [("es", "old-maid"), ("pt", "double-solitaire")])
+@pytest.mark.parametrize(("lang", "game"), [("es", "old-maid"), ("pt", "double-solitaire"), ("es", "solo-whist")])
 def test_a_dealt_table_has_no_axe_violation(page, live_server, lang, game):
     from axe_playwright_python.sync_playwright import Axe
 
