@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ..engine.games import GAMES
 from ..engine.schemas import json_schemas
+from ..players.table import TABLE_GAMES
 
 OPENAPI_VERSION = "3.1.0"
 SEED_RANGE = 2**63
@@ -151,7 +152,63 @@ def _openapi() -> dict:
     return {"/api/v1/openapi.json": _get("This document", answer)}
 
 
-GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (_new, _legal, _apply)
+def _table_answer(game_id: str) -> dict:
+    return _object({
+        "table": {"type": "string", "description": "the sealed table: send it back to move, ask a hint or tick"},
+        "seat": {"type": "integer", "minimum": 0},
+        "level": {"type": "string"},
+        "view": _ref(f"{game_id}.View"),
+        # Events as the seat sees them: a card it could not see is null, which the engine's event schema does not allow.
+        "events": {"type": "array", "items": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}},
+        "moves": {"type": "array", "items": _ref(f"{game_id}.Move")},
+        "over": {"type": "boolean"},
+    })
+
+
+_TABLE = {"table": {"type": "string", "description": "a table token from an earlier answer"}}
+_TABLE_ERRORS = {
+    "400": _json(_ref("Error"), "Malformed JSON or body, or a table token that was altered or made elsewhere"),
+    "410": _json(_ref("Error"), "A table older than its lifetime"),
+}
+
+
+def _table_post(summary: str, body: dict, answer: dict, status: int = 200, *errors: int) -> dict:
+    operation = _post(summary, body, answer, *errors)["post"]
+    operation["responses"] = {str(status): _json(answer, summary), **operation["responses"], **_TABLE_ERRORS}
+    if status != 200:
+        del operation["responses"]["200"]
+    return {"post": operation}
+
+
+def _tables(game_id: str, engine) -> dict:
+    game = TABLE_GAMES.get(game_id)
+    if game is None:
+        return {}
+    options = {
+        "seat": {"type": "integer", "minimum": 0, "maximum": engine.PLAYERS[1] - 1},
+        "level": {"type": "string", "enum": list(game.levels)},
+    }
+    if "players" in engine.NEW_GAME_OPTIONS:
+        options["players"] = {"type": "integer", "minimum": engine.PLAYERS[0], "maximum": engine.PLAYERS[1]}
+    answer = _table_answer(game_id)
+    paths = {
+        f"/api/v1/{game_id}/tables": _table_post(
+            "A new table against the computer, dealt by the server (no seed)", _object({}, options, closed=True),
+            answer, 201),
+        f"/api/v1/{game_id}/tables/move": _table_post(
+            "The reader's move, then the computer players' until the reader must act",
+            _object({**_TABLE, "move": _ref(f"{game_id}.Move")}), answer, 200, 422),
+        f"/api/v1/{game_id}/tables/hint": _table_post(
+            "The move the computer would make in the reader's seat, and why",
+            _object(_TABLE), _object({"move": _ref(f"{game_id}.Move"), "reason": {"type": "string"}}), 200, 422),
+    }
+    if game.realtime:
+        paths[f"/api/v1/{game_id}/tables/tick"] = _table_post(
+            "The computer's next move of the race", _object(_TABLE), answer)
+    return paths
+
+
+GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (_new, _legal, _apply, _tables)
 SITE_ENDPOINTS: tuple[Callable[[], dict], ...] = (_games, _examples, _example, _openapi)
 
 
