@@ -119,7 +119,7 @@ def test_a_solo_whist_hint_says_why_in_the_readers_language(client, lang):
     table = new_table(client, "solo-whist", seat=3)
     hint = post(client, "solo-whist/tables/hint", {"table": table["table"]}, lang).get_json()
     assert hint["move"] in table["moves"]
-    assert hint["reason"] and not hint["reason"].startswith(("Pass", "Bid", "Propose", "Accept"))
+    assert hint["reason"] and not hint["reason"].startswith(("Pass:", "Bid ", "Propose:", "Accept the"))
 
 
 # --- moving --------------------------------------------------------------------------------

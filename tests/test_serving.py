@@ -26,6 +26,7 @@ def test_settings_have_safe_defaults():
     assert config["SITE_URL"] == "http://localhost:8000"
     assert config["PROXY_COUNT"] == 0
     assert "localhost" in config["TRUSTED_HOSTS"]
+    assert config["TABLE_LIFETIME"] >= 24 * 3600
 
 
 def test_the_site_url_names_the_trusted_host_and_the_scheme():
@@ -41,6 +42,8 @@ def test_the_site_url_names_the_trusted_host_and_the_scheme():
     {"NAIPES_SITE_URL": "https://naipes.example/juegos"},
     {"NAIPES_PROXY_COUNT": "one"},
     {"NAIPES_PROXY_COUNT": "-1"},
+    {"NAIPES_TABLE_LIFETIME": "3600"},
+    {"NAIPES_TABLE_LIFETIME": "a week"},
 ])
 def test_a_setting_that_cannot_be_used_stops_the_start_naming_its_variable(environ):
     with pytest.raises(settings.SettingsError, match=next(iter(environ))):

@@ -6,6 +6,7 @@
 | ``NAIPES_SITE_URL`` | ``http://localhost:8000`` | the public address: canonical links, sitemap, redirects |
 | ``NAIPES_TRUSTED_HOSTS`` | none | more ``Host`` names to answer (comma-separated), e.g. a load balancer's health check |
 | ``NAIPES_PROXY_COUNT`` | ``0`` | how many proxies in front set ``X-Forwarded-*``; only those headers are believed |
+| ``NAIPES_TABLE_LIFETIME`` | ``172800`` (two days) | seconds a table stays open after its deal (one day at least); older ones answer 410 |
 
 A wrong value stops the start with a message that names the variable, rather than
 serving with a setting nobody meant.
@@ -19,6 +20,8 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from .table_seal import DEFAULT_LIFETIME, MIN_LIFETIME
 
 DEFAULT_SITE_URL = "http://localhost:8000"
 KEY_FILE = "secret_key"
@@ -44,6 +47,13 @@ def _proxy_count(value: str) -> int:
     return int(value)
 
 
+def _table_lifetime(value: str) -> int:
+    if not value.strip().isdigit() or int(value) < MIN_LIFETIME:
+        raise SettingsError(f"NAIPES_TABLE_LIFETIME must be a whole number of seconds, {MIN_LIFETIME} (a day) or more,"
+                            f" not {value!r}")
+    return int(value)
+
+
 def from_environment(environ: Mapping[str, str]) -> dict:
     """The app's configuration from ``NAIPES_*`` variables (the secret key apart: see ``secret_key``)."""
     url = site_url(environ.get("NAIPES_SITE_URL", DEFAULT_SITE_URL))
@@ -53,6 +63,7 @@ def from_environment(environ: Mapping[str, str]) -> dict:
         "PREFERRED_URL_SCHEME": urlsplit(url).scheme,
         "TRUSTED_HOSTS": [urlsplit(url).hostname, *LOOPBACK_HOSTS, *extra],
         "PROXY_COUNT": _proxy_count(environ.get("NAIPES_PROXY_COUNT", "0")),
+        "TABLE_LIFETIME": _table_lifetime(environ.get("NAIPES_TABLE_LIFETIME", str(DEFAULT_LIFETIME))),
     }
 
 
