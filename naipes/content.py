@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from mdit_py_plugins.attrs import attrs_block_plugin
 from mdit_py_plugins.container import container_plugin
@@ -204,7 +205,9 @@ class _Document:
         return _markdown.renderer.render(tokens, _markdown.options, {})
 
     def render_inline(self, inline: Token) -> str:
-        return _markdown.renderer.renderInline(inline.children or [], _markdown.options, {})
+        renderer = _markdown.renderer
+        assert isinstance(renderer, RendererHTML)
+        return renderer.renderInline(inline.children or [], _markdown.options, {})
 
     def error(self, token: Token, message: str) -> ContentError:
         line = f":{token.map[0] + 1}" if token.map else ""
@@ -298,7 +301,7 @@ def _choice(doc: _Document, name: str, block: list[Token], body: list[str]) -> C
         raise doc.error(opening, f"choice {name}: {error}") from None
     if sorted(fields) != sorted(_CHOICE_FIELDS) or not "".join(body[blank:]).strip():
         raise doc.error(opening, f"choice {name} needs {', '.join(_CHOICE_FIELDS)} and a text")
-    first_line = opening.map[0] + 1 + blank
+    first_line = (opening.map[0] if opening.map else 0) + 1 + blank
     text = doc.render([
         token for inner in _top_level_blocks(block[1:-1], level=1)
         if inner[0].map and inner[0].map[0] >= first_line for token in inner

@@ -13,12 +13,12 @@ import json
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from .content import CONTENT_DIR
+from .engine.decode import is_whole_number
 from .engine.errors import EngineError
 from .engine.events import Event
-from .engine.games import GAMES
+from .engine.games import GAMES, MoveLike, PositionLike, Rules
 
 EXAMPLES_DIR = CONTENT_DIR / "examples"
 
@@ -30,8 +30,8 @@ class ExampleError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Step:
     number: int
-    move: Any
-    position: Any
+    move: MoveLike
+    position: PositionLike
     events: tuple[Event, ...]
 
 
@@ -39,11 +39,11 @@ class Step:
 class Example:
     id: str
     game: str
-    start: Any
+    start: PositionLike
     steps: tuple[Step, ...]
     try_player: int | None
 
-    def position_at(self, step: int) -> Any:
+    def position_at(self, step: int) -> PositionLike:
         """The position shown at ``step`` (0 is the start)."""
         return self.start if step == 0 else self.steps[step - 1].position
 
@@ -55,12 +55,16 @@ class Captions:
     steps: tuple[str, ...]
 
 
-def _start_position(engine, data: dict, path: Path):
+def _start_position(engine: Rules, data: dict[str, object], path: Path) -> PositionLike:
     if "start" in data:
         return engine.Position.from_json(data["start"])
-    if "deal" in data:
-        options = dict(data["deal"])
-        return engine.new_game(options.pop("seed"), **options)
+    deal = data.get("deal")
+    if isinstance(deal, dict):
+        options = {str(name): value for name, value in deal.items()}
+        seed = options.pop("seed", None)
+        if not is_whole_number(seed):
+            raise ExampleError(f"{path}: a deal needs a whole-number seed")
+        return engine.new_game(seed, **options)
     raise ExampleError(f"{path}: needs a start position or a deal")
 
 

@@ -10,7 +10,7 @@ while reading a move, so nothing else ever escapes whatever a client sends.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Literal, TypeGuard, TypeVar
 
 import msgspec
 
@@ -42,6 +42,15 @@ def read(data: object, shape: type[T], error: Failure = InvalidPosition) -> T:
         raise error("%(detail)s", detail=str(mismatch)) from None
 
 
+def read_union(data: object, shapes: object, error: Failure) -> object:
+    """``data`` as one of the structs of the tagged union ``shapes``; the caller tells which."""
+    try:
+        decoded: object = msgspec.convert(data, shapes)
+    except msgspec.ValidationError as mismatch:
+        raise error("%(detail)s", detail=str(mismatch)) from None
+    return decoded
+
+
 def write(shape: msgspec.Struct) -> dict[str, object]:
     """A declared JSON shape as plain JSON values, fields in their declared order."""
     encoded: dict[str, object] = msgspec.to_builtins(shape)
@@ -55,7 +64,7 @@ def describe(value: object) -> str:
     return type(value).__name__
 
 
-def is_whole_number(value: object) -> bool:
+def is_whole_number(value: object) -> TypeGuard[int]:
     """A JSON integer: ``bool`` is an ``int`` to Python, not to JSON."""
     return type(value) is int
 

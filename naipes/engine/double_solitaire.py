@@ -23,6 +23,17 @@ through their own draws, passes and column moves (see ``double_solitaire_block``
 The player who contributed more cards to the foundations then wins; equal
 contributions are a tie.
 
+A short session (deal, a legal move, apply it, and a move the rules refuse)::
+
+    >>> position = new_game(7)
+    >>> legal_moves(position)[1].to_json()
+    {'type': 'move', 'player': 0, 'from': 'c0', 'count': 1, 'to': 'c2'}
+    >>> position, events = apply(position, Draw(0))
+    >>> [event.to_json() for event in events]
+    [{'type': 'drew', 'player': 0, 'cards': ['6H', '10D', '2S']}]
+    >>> refusal(position, Recycle(0)).code
+    'stock_not_empty'
+
 Choices where the rules are silent:
 
 - A player with no cards left in tableau, stock and waste has won if some of

@@ -9,13 +9,13 @@ down in alternating colours) is checked by ``double_solitaire.check``.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
 from msgspec import Meta, Struct
 
 from .cards import Card
-from .decode import CardCode, read, write
+from .decode import CardCode, read, read_union, write
 from .double_solitaire import (
     Column,
     Draw,
@@ -30,9 +30,16 @@ from .double_solitaire import (
 from .errors import InvalidMove, InvalidPosition
 
 Seat = Annotated[int, Meta(ge=0, le=1)]
-Source = Literal["waste", "c0", "c1", "c2", "c3", "c4", "c5", "c6"]
-Target = Literal["c0", "c1", "c2", "c3", "c4", "c5", "c6", "f0", "f1", "f2", "f3", "f4", "f5", "f6", "f7"]
-ColumnName = Literal["c0", "c1", "c2", "c3", "c4", "c5", "c6"]
+if TYPE_CHECKING:  # the engine's values hold these as plain strings
+    Source = str
+    Target = str
+    ColumnName = str
+    Status = str
+else:
+    Source = Literal["waste", "c0", "c1", "c2", "c3", "c4", "c5", "c6"]
+    Target = Literal["c0", "c1", "c2", "c3", "c4", "c5", "c6", "f0", "f1", "f2", "f3", "f4", "f5", "f6", "f7"]
+    ColumnName = Literal["c0", "c1", "c2", "c3", "c4", "c5", "c6"]
+    Status = Literal["playing", "won", "blocked"]
 
 
 class RaceTableauCard(Struct, forbid_unknown_fields=True):
@@ -58,7 +65,7 @@ class RacePosition(Struct, forbid_unknown_fields=True):
 
     players: Annotated[list[RaceLayout], Meta(min_length=2, max_length=2)]
     foundations: Annotated[list[list[RaceFoundationCard]], Meta(min_length=8, max_length=8)]
-    status: Literal["playing", "won", "blocked"] = "playing"
+    status: Status = "playing"
     winner: Seat | None = None
     contributed: Annotated[list[int], Meta(min_length=2, max_length=2)] = msgspec.field(default_factory=lambda: [0, 0])
 
@@ -188,11 +195,12 @@ def position_json(position: Position) -> dict[str, object]:
 
 def read_move(data: object) -> Move:
     """The move an API client sent; ``InvalidMove`` for anything that does not fit the schema."""
-    shape = read(data, RaceMove, InvalidMove)  # type: ignore[arg-type]
+    shape = read_union(data, RaceMove, InvalidMove)
     if isinstance(shape, RaceDraw):
         return Draw(shape.player)
     if isinstance(shape, RaceRecycle):
         return Recycle(shape.player)
+    assert isinstance(shape, RaceTransfer)
     return Transfer(shape.player, shape.source, shape.target, shape.count)
 
 
@@ -218,7 +226,7 @@ def well_formed(move: object) -> Move:
     if not isinstance(move, (Draw, Recycle, Transfer)):
         raise InvalidMove("not a move of this game: %(got)s", got=type(move).__name__)
     try:
-        read(move_json(move), RaceMove, InvalidMove)  # type: ignore[arg-type]
+        read_union(move_json(move), RaceMove, InvalidMove)
     except TypeError:
         raise InvalidMove("not a move of this game: %(got)s", got=repr(move)[:40]) from None
     return move

@@ -8,6 +8,20 @@ the pair it makes at once and offers their own fan to the next active player on
 their left. A player whose hand is empty is out at once and skipped. The owner of
 the last unmatched queen loses; the series score counts one defeat per game.
 
+A short session (deal, a legal move, apply it, and a move the rules refuse)::
+
+    >>> position = new_game(7, players=3)
+    >>> position.phase
+    'discarding'
+    >>> move = legal_moves(position)[0]
+    >>> move.to_json()
+    {'type': 'discard', 'player': 0, 'cards': ['JS', 'JD']}
+    >>> position, events = apply(position, move)
+    >>> [event.to_json() for event in events]
+    [{'type': 'discarded', 'player': 0, 'cards': ['JS', 'JD']}]
+    >>> refusal(position, Draw(1, 0)).code
+    'pair_pending'
+
 Choices where the seeds are silent (tests check each one):
 
 - A drawn card joins the right-hand end of the taker's fan.
@@ -81,6 +95,13 @@ class Position:
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def drawing(self) -> tuple[int, int]:
+        """``(offerer, taker)`` while drawing or pairing; ``ValueError`` in the other phases."""
+        if self.offerer is None or self.taker is None:
+            raise ValueError(f"nobody draws while {self.phase}")
+        return self.offerer, self.taker
 
     def is_out(self, player: int) -> bool:
         """An empty hand: the player has escaped defeat and is skipped from now on."""
@@ -157,7 +178,7 @@ def _check_phase(position: Position) -> None:
             raise InvalidPosition("the game is not over while two players hold cards")
         if loser != (holders[0] if holders else None):
             raise InvalidPosition("the loser is the one player still holding cards")
-        if holders and _holds_pair(hands[loser]):
+        if loser is not None and _holds_pair(hands[loser]):
             raise InvalidPosition("the loser still holds a pair, which is laid aside before the end")
         return
     if offerer is None or taker is None or loser is not None:
@@ -257,17 +278,17 @@ def new_game(seed: int, **options: object) -> Position:
         raise InvalidOptions("Old Maid takes only the options players and dealer")
     if not decode.is_whole_number(seed):
         raise InvalidOptions("the seed must be a whole number")
-    players = options.get("players", 4)
+    players: object = options.get("players", 4)
     if not decode.is_whole_number(players) or not PLAYERS[0] <= players <= PLAYERS[1]:
         raise InvalidOptions("Old Maid is for 2 to 6 players")
-    dealer = options.get("dealer")
-    if dealer is not None:
-        decode.player(dealer, "the dealer", players, InvalidOptions)
+    chosen = options.get("dealer")
     rng = random.Random(seed)
     pack = list(DECK)
     rng.shuffle(pack)
-    if dealer is None:
+    if chosen is None:
         dealer = rng.randrange(players)
+    else:
+        dealer = decode.player(chosen, "the dealer", players, InvalidOptions)
     hands = tuple(tuple(pack[(seat - dealer - 1) % players::players]) for seat in range(players))
     position = Position(dealer, hands, ((),) * players)
     if any(_holds_pair(hand) for hand in hands):
@@ -284,7 +305,8 @@ def _candidates(position: Position) -> Iterator[Move]:
     """The moves worth asking ``refusal`` about: each card of the offered fan, and the
     two-card discards a player would look at (cards of one rank held together)."""
     if position.phase == DRAWING:
-        yield from (Draw(position.taker, index) for index in range(len(position.hands[position.offerer])))
+        offerer, taker = position.drawing
+        yield from (Draw(taker, index) for index in range(len(position.hands[offerer])))
     elif position.phase != OVER:
         for player, hand in enumerate(position.hands):
             by_rank: dict[str, list[Card]] = {}
@@ -321,7 +343,7 @@ def _draw_refusal(position: Position, move: Draw) -> Refusal | None:
     if move.player != taker:
         return refuse("not_your_turn", N_("It is %(taker_player)s who draws now, from %(offering_player)s"),
                       player=move.player, taker_player=taker, offering_player=offerer)
-    size = len(hands[offerer])
+    size = len(hands[position.drawing[0]])
     if not 0 <= move.index < size:
         return refuse("index_out_of_range", N_("There is no card at that place in %(offering_player)s's fan"),
                       index=move.index, size=size, offering_player=offerer)
@@ -381,7 +403,7 @@ def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
 
 
 def _draw(position: Position, move: Draw) -> tuple[Position, list[Event]]:
-    hands, offerer, taker = position.hands, position.offerer, position.taker
+    hands, (offerer, taker) = position.hands, position.drawing
     offered = hands[offerer]
     card = offered[move.index]
     makes_pair = any(held.rank == card.rank for held in hands[taker])

@@ -14,18 +14,19 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from msgspec import Meta, Struct
 
 from .cards import Card
-from .decode import read, write
+from .decode import read, read_union, write
 from .errors import InvalidMove, InvalidPosition
 from .old_maid import DECK, Arrange, Discard, Draw, Move, Position, check
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine's values hold these as plain strings
     OldMaidCard = str
+    Phase = str
 else:
+    Phase = Literal["discarding", "drawing", "pairing", "over"]
     OldMaidCard = Annotated[Literal[tuple(card.code for card in DECK)], Meta(title="OldMaidCard")]
     """The 51 cards of the game: Q♣ is not one of them."""
 
 Seat = Annotated[int, Meta(ge=0, le=5)]
-Phase = Literal["discarding", "drawing", "pairing", "over"]
 PerPlayer = Meta(min_length=2, max_length=6)
 
 
@@ -121,11 +122,12 @@ def position_json(position: Position) -> dict[str, object]:
 
 def read_move(data: object) -> Move:
     """The move an API client sent; ``InvalidMove`` for anything that does not fit the schema."""
-    shape = read(data, OldMaidMove, InvalidMove)  # type: ignore[arg-type]
+    shape = read_union(data, OldMaidMove, InvalidMove)
     if isinstance(shape, OldMaidDraw):
         return Draw(shape.player, shape.index)
     if isinstance(shape, OldMaidArrange):
         return Arrange(shape.player, _cards(shape.order))
+    assert isinstance(shape, OldMaidDiscard)
     first, second = _cards(shape.cards)
     if first == second:
         raise InvalidMove("a discard names two different cards")

@@ -12,6 +12,19 @@ follow suit if they can; the highest trump wins, else the highest card of the su
 led, ace high. Every defender pays the stake to a bidder who makes the contract
 and receives it from one who fails (``STAKES``, ``settlement``).
 
+A short session (deal, a legal move, apply it, and a move the rules refuse)::
+
+    >>> position = new_game(7, dealer=0)
+    >>> position.to_move, position.turn_up
+    (1, Card('8H'))
+    >>> [move.bid for move in legal_moves(position)]
+    ['pass', 'proposal', 'solo', 'misere', 'abundance', 'open_misere', 'declared_abundance']
+    >>> position, events = apply(position, Bid(1, "solo"))
+    >>> [event.to_json() for event in events]
+    [{'type': 'bid', 'player': 1, 'bid': 'solo'}]
+    >>> refusal(position, Bid(2, "proposal")).code
+    'bid_too_low'
+
 Choices where the seed is silent (the rules page states them; tests check each):
 
 - The turn goes round clockwise from the dealer's left, skipping players who have
@@ -111,14 +124,14 @@ def new_game(seed: int, **options: object) -> Position:
         raise InvalidOptions("Solo Whist takes only the option dealer")
     if not decode.is_whole_number(seed):
         raise InvalidOptions("the seed must be a whole number")
-    dealer = options.get("dealer")
-    if dealer is not None:
-        decode.player(dealer, "the dealer", SEATS, InvalidOptions)
+    chosen = options.get("dealer")
     rng = random.Random(seed)
     pack = list(DECK)
     rng.shuffle(pack)
-    if dealer is None:
+    if chosen is None:
         dealer = rng.randrange(SEATS)
+    else:
+        dealer = decode.player(chosen, "the dealer", SEATS, InvalidOptions)
     received: list[list[Card]] = [[] for _ in range(SEATS)]
     dealt = 0
     for size in (3, 3, 3, 3, 1):
@@ -240,7 +253,7 @@ def _bid(position: Position, move: Bid) -> tuple[Position, list[Event]]:
 
 
 def _name_trump(position: Position, move: NameTrump) -> tuple[Position, list[Event]]:
-    contract = replace(position.contract, partner=None, trump=move.suit)
+    contract = replace(position.agreed, partner=None, trump=move.suit)
     events = [Event("trump_named", {"player": move.player, "suit": move.suit})]
     return replace(position, phase=PLAY, contract=contract), events
 
@@ -255,7 +268,7 @@ def _play(position: Position, move: Play) -> tuple[Position, list[Event]]:
     trick = CurrentTrick(player, (card,)) if trick is None else CurrentTrick(trick.leader, trick.cards + (card,))
     if len(trick.cards) < SEATS:
         return replace(position, hands=hands, trick=trick), events
-    contract = position.contract
+    contract = position.agreed
     winner = trick_winner(trick.leader, trick.cards, contract.trump)
     tricks = position.tricks + (Trick(trick.leader, trick.cards, winner),)
     events.append(Event("trick_won", {"winner": winner, "cards": trick.cards}))

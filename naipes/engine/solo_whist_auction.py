@@ -123,6 +123,8 @@ class Auction:
 
     def contract(self, turn_up: Card | None) -> Contract:
         """The contract of a closed auction; abundance leaves the trump to be named."""
+        if self.highest is None or self.holder is None:
+            raise ValueError("no contract: nobody has bid")
         trump = turn_up.suit if self.highest in TURNED_UP_TRUMP and turn_up is not None else None
         return Contract(self.highest, self.holder, self.partner, trump)
 

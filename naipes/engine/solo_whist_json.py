@@ -10,12 +10,12 @@ player) is checked by ``solo_whist_position.check``.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from msgspec import Meta, Struct
 
 from .cards import Card
-from .decode import CardCode, SuitLetter, read, write
+from .decode import CardCode, SuitLetter, read, read_union, write
 from .errors import InvalidMove, InvalidPosition
 from .solo_whist_auction import Contract
 from .solo_whist_moves import Bid, Move, NameTrump, Play
@@ -24,9 +24,14 @@ from .solo_whist_tricks import CurrentTrick, Result, Trick
 
 Seat = Annotated[int, Meta(ge=0, le=3)]
 Four = Meta(min_length=4, max_length=4)
-Call = Literal["pass", "proposal", "acceptance", "solo", "misere", "abundance", "open_misere", "declared_abundance"]
-ContractName = Literal["proposal", "solo", "misere", "abundance", "open_misere", "declared_abundance"]
-Phase = Literal["auction", "naming_trump", "play", "over", "annulled"]
+if TYPE_CHECKING:  # the engine's values hold these as plain strings
+    Call = str
+    ContractName = str
+    Phase = str
+else:
+    Call = Literal["pass", "proposal", "acceptance", "solo", "misere", "abundance", "open_misere", "declared_abundance"]
+    ContractName = Literal["proposal", "solo", "misere", "abundance", "open_misere", "declared_abundance"]
+    Phase = Literal["auction", "naming_trump", "play", "over", "annulled"]
 
 
 class SoloWhistCall(Struct, forbid_unknown_fields=True):
@@ -231,11 +236,12 @@ def position_json(position: Position) -> dict[str, object]:
 
 def move_from_json(data: object) -> Move:
     """The move an API client sent; ``InvalidMove`` for anything that does not fit the schema."""
-    shape = read(data, SoloWhistMove, InvalidMove)  # type: ignore[arg-type]
+    shape = read_union(data, SoloWhistMove, InvalidMove)
     if isinstance(shape, SoloWhistBid):
         return Bid(shape.player, shape.bid)
     if isinstance(shape, SoloWhistNameTrump):
         return NameTrump(shape.player, shape.suit)
+    assert isinstance(shape, SoloWhistPlay)
     return Play(shape.player, Card.parse(shape.card))
 
 

@@ -61,6 +61,13 @@ class Position:
         return (self.dealer + 1) % SEATS
 
     @property
+    def agreed(self) -> Contract:
+        """The contract, once the auction has closed on one; ``ValueError`` before."""
+        if self.contract is None:
+            raise ValueError(f"there is no contract in phase {self.phase}")
+        return self.contract
+
+    @property
     def is_over(self) -> bool:
         return self.phase == OVER or self.phase == ANNULLED
 
@@ -95,7 +102,7 @@ class Position:
         if phase == AUCTION:
             return self.auction_state().to_move
         if phase == NAMING_TRUMP:
-            return self.contract.bidder
+            return self.agreed.bidder
         return None
 
     def tricks_won(self) -> tuple[int, ...]:
@@ -232,14 +239,14 @@ def _check_contract(position: Position) -> None:
 
 
 def _check_naming_phase(position: Position) -> None:
-    if position.contract.bid != ABUNDANCE:
+    if position.agreed.bid != ABUNDANCE:
         raise InvalidPosition("only an abundance bidder names trumps")
     _check_nothing_played(position, NAMING_TRUMP)
 
 
 def _check_play(position: Position) -> None:
     """The tricks follow the rules: leaders, winners, suit followed, early ends, hand sizes, result."""
-    contract = position.contract
+    contract = position.agreed
     voids: list[set[str]] = [set() for _ in range(SEATS)]
     leader = position.opening_leader
     for index, trick in enumerate(position.tricks):
@@ -251,22 +258,22 @@ def _check_play(position: Position) -> None:
         if ends_early(contract, trick.winner) and (index < len(position.tricks) - 1 or position.phase == PLAY):
             raise InvalidPosition("tricks[%(index)s] already decided the contract: play stops there", index=index)
         leader = trick.winner
-    trick = position.trick
-    if trick is not None:
+    current = position.trick
+    if current is not None:
         if position.phase != PLAY:
             raise InvalidPosition("there is no trick in progress once the hand is over")
-        if trick.leader != leader:
+        if current.leader != leader:
             raise InvalidPosition("the trick in progress is led by the wrong player")
-        _check_followed(trick, voids, "trick")
+        _check_followed(current, voids, "trick")
     for player, hand in enumerate(position.hands):
         if any(card.suit in voids[player] for card in hand):
             raise InvalidPosition("player %(player)s failed to follow a suit they still hold", player=player)
-    played_now = frozenset((trick.leader + i) % SEATS for i in range(len(trick.cards))) if trick else frozenset()
+    played_now = frozenset((current.leader + i) % SEATS for i in range(len(current.cards))) if current else frozenset()
     _check_hand_sizes(position, played_now)
     if position.phase == PLAY:
         if position.result is not None:
             raise InvalidPosition("the result is known only once the hand is over")
-        if not position.hands[position.to_move]:
+        if not position.hands[position.leader if position.trick is None else position.trick.leader]:
             raise InvalidPosition("every card has been played: the phase must be over")
         return
     finished = not position.hands[0] or (position.tricks and ends_early(contract, position.tricks[-1].winner))
@@ -285,5 +292,5 @@ def _check_followed(trick: Trick | CurrentTrick, voids: list[set[str]], field: s
         if card.suit in voids[player]:
             raise InvalidPosition("%(field)s: player %(player)s plays %(card)s after failing to follow that suit",
                                   field=field, player=player, card=card)
-        if card.suit != led:
+        if led is not None and card.suit != led:
             voids[player].add(led)

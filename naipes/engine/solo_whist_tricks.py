@@ -92,7 +92,7 @@ def trick_winner(leader: int, cards: tuple[Card, ...], trump: str | None) -> int
     return (leader + best_index) % SEATS
 
 
-def settlement(bid: str, bidder: int, partner: int | None, made: bool) -> tuple[int, int, int, int]:
+def settlement(bid: str, bidder: int, partner: int | None, made: bool) -> tuple[int, ...]:
     """Each player's net gain in units when ``bid`` is made or not.
 
     Every defender pays the stake to a bidder who makes it, or receives it from one
@@ -116,7 +116,7 @@ class SettlementRow:
     made: bool
     bidder: int
     partner: int | None
-    settlement: tuple[int, int, int, int]
+    settlement: tuple[int, ...]
 
 
 def settlement_table(bidder: int = 0, partner: int = 2) -> tuple[SettlementRow, ...]:

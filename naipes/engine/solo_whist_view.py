@@ -36,7 +36,7 @@ class View:
     @property
     def hand(self) -> tuple[Card, ...]:
         """The seat's own cards, in the order held."""
-        return self.hands[self.seat]
+        return tuple(card for card in self.hands[self.seat] if card is not None)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -44,7 +44,7 @@ class View:
 
     def _public(self) -> Position:
         # Turn order and the exposure rule read only the public fields, never a hand's cards.
-        return Position(self.dealer, self.hands, self.turn_up, self.phase, self.auction, self.contract,
+        return Position(self.dealer, tuple(() for _ in self.hands), self.turn_up, self.phase, self.auction, self.contract,
                         self.tricks, self.trick, self.result)
 
     @property
@@ -84,7 +84,7 @@ class View:
 def view(position: Position, seat: int) -> View:
     """``position`` as ``seat`` sees it: its own hand, the exposed open misère hand, and card backs."""
     _check_seat(seat)
-    open_hand = position.contract.bidder if position.exposed else None
+    open_hand = position.agreed.bidder if position.exposed else None
     hands = tuple(hand if player in (seat, open_hand) else (None,) * len(hand)
                   for player, hand in enumerate(position.hands))
     return View(seat, position.dealer, hands, position.turn_up, position.phase, position.auction,

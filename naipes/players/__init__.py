@@ -9,6 +9,7 @@ sentence in the reader's language.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -24,7 +25,7 @@ class Reason:
     """
 
     message: str
-    params: dict[str, object] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

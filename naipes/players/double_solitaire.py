@@ -232,10 +232,10 @@ def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = L
     if best is None or (best[0] <= _RECYCLE and rng.random() < _EXPLORE):
         # No rule applies even after a full pass: try the columns another way, at random, so that
         # whatever progress the rules cannot see is found in the end, and a race cannot stall for ever.
-        shuffles = [move for move in moves if _is_shift(table, move)]
+        shuffles = [move for move in moves if isinstance(move, Transfer) and _is_shift(table, move)]
         if shuffles:
-            move = rng.choice(shuffles)
-            return Choice(move, _explored_reason(table, move))
+            shift = rng.choice(shuffles)
+            return Choice(shift, _explored_reason(table, shift))
     if best is None:
         return Choice(moves[0], Reason(N_("Nothing on the table helps any more: this move changes nothing"
                                           " of substance")))
@@ -290,7 +290,7 @@ def _plan_from(columns: _KeyColumns, top: int | None, wanted: frozenset[int], sa
     seen = {columns}
     frontier: list[tuple[_KeyColumns, _Shift | None]] = [(columns, None)]
     for _ in range(_PLAN_DEPTH):
-        following = []
+        following: list[tuple[_KeyColumns, _Shift | None]] = []
         for state, first in frontier:
             for shift, after in _shifts(state):
                 if after in seen:

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 from flask_compress import Compress
 
@@ -51,6 +52,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = settings.secret_key(os.environ, app.instance_path)
+    assert isinstance(app.json, DefaultJSONProvider)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     app.extensions["naipes"] = SiteData.load(app.config["CONTENT_DIR"])

@@ -89,7 +89,7 @@ def language_tag(lang: str) -> str:
 
 def language_name(lang: str) -> str:
     """The language's own name for itself, as a switch shows it: "Español", "Português"."""
-    name = Locale.parse(lang).get_display_name(lang)
+    name = Locale.parse(lang).get_display_name(lang) or lang
     return name[:1].upper() + name[1:]
 
 
@@ -140,7 +140,7 @@ def card_name(card: Card | str) -> str:
     """A card as a screen reader says it: "nueve de corazones", "nove de copas"."""
     if isinstance(card, str):
         try:
-            card = Card.parse(card)
+            return card_name(Card.parse(card))
         except UnknownCard:
             return card
     return gettext("%(rank)s of %(suit)s", rank=RANK_NAMES[card.rank], suit=SUIT_NAMES[card.suit])

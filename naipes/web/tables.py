@@ -18,6 +18,7 @@ from flask_babel import gettext
 
 from ..engine.decode import is_whole_number
 from ..engine.errors import EngineError, N_
+from ..engine.events import Event
 from ..players.table import TABLE_GAMES, TableGame, choose, moves_for, settle, tick
 from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
 from .table_seal import ExpiredTable, InvalidTable, Sealed, lifetime, open_table, seal
@@ -97,7 +98,7 @@ def create(game_id: str):
     if not is_whole_number(seat) or not 0 <= seat < game.seats(position):
         raise ApiError(400, "invalid_seat", gettext(
             "The seat must be a player number from 0 to %(last)s.", last=game.seats(position) - 1))
-    events = []
+    events: list[Event] = []
     if not game.realtime:
         position, events = settle(game, position, seat, level, _rng())
     return jsonify(Table(game, position, seat, level, int(time.time())).answer(events)), 201
