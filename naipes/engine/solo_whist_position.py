@@ -273,7 +273,8 @@ def _check_play(position: Position) -> None:
     if position.phase == PLAY:
         if position.result is not None:
             raise InvalidPosition("the result is known only once the hand is over")
-        if not position.hands[position.leader if position.trick is None else position.trick.leader]:
+        to_move = position.to_move
+        if to_move is not None and not position.hands[to_move]:
             raise InvalidPosition("every card has been played: the phase must be over")
         return
     finished = not position.hands[0] or (position.tricks and ends_early(contract, position.tricks[-1].winner))
