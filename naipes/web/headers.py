@@ -71,7 +71,7 @@ def register(app: Flask) -> None:
     flask-compress then suffixes it with the encoding and answers the 304 itself."""
     count = app.config["PROXY_COUNT"]
     if count:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=0)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=0)  # type: ignore[method-assign]
 
     @app.after_request
     def every_answer(response: Response) -> Response:

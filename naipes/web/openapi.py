@@ -76,7 +76,9 @@ def _post(summary: str, body: dict, answer: dict, *errors: int) -> dict:
 
 
 def _object(required: dict, optional: dict | None = None, closed: bool = False) -> dict:
-    schema = {"type": "object", "required": list(required), "properties": {**required, **(optional or {})}}
+    schema: dict[str, object] = {
+        "type": "object", "required": list(required), "properties": {**required, **(optional or {})},
+    }
     if closed:
         schema["additionalProperties"] = False
     return schema
@@ -221,8 +223,8 @@ def document() -> dict:
     games, named = json_schemas()
     schemas = {"Error": ERROR_SCHEMA, **named}
     for game_id, engine in GAMES.items():
-        for endpoint in GAME_ENDPOINTS:
-            paths.update(endpoint(game_id, engine))
+        for game_endpoint in GAME_ENDPOINTS:
+            paths.update(game_endpoint(game_id, engine))
         for kind, schema in games[game_id].items():
             schemas[f"{game_id}.{kind.capitalize()}"] = schema
     return {
