@@ -61,8 +61,8 @@ def gunicorn_options(environ) -> dict:
         "accesslog": "-",
         "limit_request_line": 4094,
         "limit_request_fields": 50,
-        # Only believe X-Forwarded-* as the app's ProxyFix does (NAIPES_PROXY_COUNT).
-        "forwarded_allow_ips": "127.0.0.1,::1",
+        # gunicorn believes no X-Forwarded-* itself: the app's ProxyFix does, as NAIPES_PROXY_COUNT says.
+        "forwarded_allow_ips": "",
     }
 
 
@@ -90,7 +90,9 @@ def run_development(environ) -> None:
     from naipes.web import create_app
 
     host, _, port = environ.get("NAIPES_BIND", DEFAULT_BIND).rpartition(":")
-    run_simple(host or "127.0.0.1", int(port), create_app(), use_reloader=True, request_handler=DevRequestHandler)
+    # Pages are rendered afresh on every request, so that an edit shows on the next reload.
+    app = create_app({"PAGE_CACHE": False})
+    run_simple(host or "127.0.0.1", int(port), app, use_reloader=True, request_handler=DevRequestHandler)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -196,3 +196,24 @@ def test_the_production_server_serves_with_several_workers_and_names_no_versions
         server.terminate()
         server.wait(timeout=30)
     assert "Booting worker" in server.stderr.read().decode()
+
+
+# ---------------------------------------------------------------- bounded work
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_a_reading_page_is_rendered_once_per_process_unless_the_cache_is_off(cached):
+    from flask import template_rendered
+
+    app = create_app({"TESTING": True, "PAGE_CACHE": cached})
+    client = app.test_client()
+    rendered = []
+
+    def record(sender, template, context, **extra):
+        rendered.append(template.name)
+
+    with template_rendered.connected_to(record, app):
+        first, second = client.get("/pt/solo-whist/"), client.get("/pt/solo-whist/")
+    assert first.get_data() == second.get_data() and first.headers["ETag"] == second.headers["ETag"]
+    assert rendered.count("game.html") == (1 if cached else 2)
+    assert client.get("/es/solo-whist/").get_data() != first.get_data()

@@ -41,6 +41,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR),
         ASSET_MAX_AGE=365 * 24 * 3600,
         STATIC_EXPORT=False,
+        PAGE_CACHE=True,
         CONTENT_DIR=CONTENT_DIR,
         PDF_DIR=ROOT / "dist",
         JSON_SORT_KEYS=False,

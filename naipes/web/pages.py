@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Flask, abort, current_app, redirect, render_template, send_from_directory, url_for
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, send_from_directory, url_for
 from flask_babel import gettext
 
 from ..engine.cards import SUITS
@@ -38,7 +38,23 @@ def root():
 def home(lang: str):
     library = _site().library
     alternates = {other: url_for("pages.home", lang=other) for other in library.languages}
-    return render_template("home.html", home=library.homes[lang], games=library.games_in(lang), alternates=alternates)
+    return _rendered("home.html", home=library.homes[lang], games=library.games_in(lang), alternates=alternates)
+
+
+def _rendered(template: str, **context) -> str:
+    """A reading page, rendered once per process and then answered from memory.
+
+    Such a page is a function of its address alone (content, examples and catalogs are
+    loaded at start-up), and the largest takes hundreds of milliseconds to render: a
+    worker that rendered it for every reader would serve a few pages a second.
+    ``PAGE_CACHE`` is off in the development server, so that edits show at once.
+    """
+    if not current_app.config["PAGE_CACHE"]:
+        return render_template(template, **context)
+    pages = current_app.extensions.setdefault("naipes.rendered", {})
+    if request.path not in pages:
+        pages[request.path] = render_template(template, **context)
+    return pages[request.path]
 
 
 def _game_page(lang: str, slug: str):
@@ -61,14 +77,14 @@ def _alternates(page, endpoint: str) -> dict[str, str]:
 @bp.get("/<lang>/<slug>/")
 def game(lang: str, slug: str):
     page = _game_page(lang, slug)
-    return render_template("game.html", page=page, alternates=_alternates(page, "pages.game"))
+    return _rendered("game.html", page=page, alternates=_alternates(page, "pages.game"))
 
 
 @bp.get("/<lang>/<slug>/sheet/")
 def sheet(lang: str, slug: str):
     """The printable rule sheet: the whole page laid out for A4, every step drawn, every answer open."""
     page = _game_page(lang, slug)
-    return render_template("game.html", page=page, alternates=_alternates(page, "pages.sheet"), sheet=True)
+    return _rendered("game.html", page=page, alternates=_alternates(page, "pages.sheet"), sheet=True)
 
 
 def pdf_name(page) -> str:
