@@ -26,15 +26,6 @@ def test_the_document_describes_every_endpoint_of_the_api(client):
     assert expected <= set(paths)
 
 
-def test_the_document_describes_the_tables_of_every_game_that_has_them(client):
-    from naipes.players.table import TABLE_GAMES
-
-    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
-    for game_id, game in TABLE_GAMES.items():
-        for action in ("tables", "tables/move", "tables/hint") + (("tables/tick",) if game.realtime else ()):
-            assert f"/api/v1/{game_id}/{action}" in paths
-
-
 def test_the_document_has_each_games_position_move_and_event_and_the_error(client):
     schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
     assert "Error" in schemas
