@@ -16,14 +16,19 @@ writes into ``--out`` (``dist/`` by default):
 - the assets under ``static/`` with content-hashed names, as the live site serves them;
 - the example data as the API gives it, the language in the file name:
   ``api/v1/examples.<lang>.json`` (the list) and ``api/v1/examples/<id>.<lang>.json``;
-- a PDF rule sheet per game and language, ``<lang>/<game>/naipes-<game>-<lang>.pdf``,
-  printed by Chromium (Playwright's ``page.pdf``) from the sheet page ``<lang>/<game>/sheet/``;
+- two PDFs per game and language, printed by Chromium (Playwright's ``page.pdf``): the
+  quick-reference sheet for the table, ``<lang>/<game>/naipes-<game>-<sheet>-<lang>.pdf``
+  from ``<lang>/<game>/<sheet>/`` (``hoja``, ``folha``), and the full booklet,
+  ``<lang>/<game>/naipes-<game>-<lang>.pdf`` from ``<lang>/<game>/sheet/``. The rules pages
+  are written after the PDFs, because they give each PDF's page count, read from the PDF.
 - a ``.gz`` and a ``.br`` beside every text file, for hosts that serve precompressed files.
 
 Canonical and ``hreflang`` links, the sitemap and ``robots.txt`` name ``--base-url``.
 
 The build stops with a non-zero exit and the reason on a catalog entry that is missing,
-untranslated or fuzzy, a page missing in one language, an example step the engine refuses,
+untranslated or fuzzy, a page missing in one language, a quick-reference sheet that runs
+over its page count (one A4 page, two for Solo Whist: ``pages`` in its front matter), an
+example step the engine refuses,
 a page that does not render, or a link (``href``, ``src``, CSS ``url()``, ``#fragment``)
 to something the build did not write. It builds beside ``--out`` and replaces it only
 when everything succeeded, so a failed build leaves the previous one intact.

@@ -1,7 +1,10 @@
 """What the writers edit, turned into page objects: Markdown + TOML front matter.
 
-``content/<lang>/<game>.md`` is a rules page and ``content/<lang>/home.md`` a home
-page, each opening with TOML front matter between ``---`` lines. A rules page is an
+``content/<lang>/<game>.md`` is a rules page, ``content/<lang>/home.md`` a home
+page and ``content/<lang>/sheets/<game>.md`` a game's quick-reference sheet (sections
+only, no intro; its front matter gives its URL segment, how many A4 pages it may fill and
+the rules page's house choices its box sums up), each opening with TOML front matter
+between ``---`` lines. A rules page is an
 intro and a list of sections; each section is a ``## Title`` heading with its
 language-neutral id (the same in every language) on the line above, ``{#id}``. Inside
 a section, a paragraph ``@example <id>`` places a worked example and ``@settlement``
@@ -56,6 +59,7 @@ _FENCE = re.compile(r"(choice|seed) ([a-z0-9-]+)")
 _SEED_QUOTE = re.compile(r"«([^«»]+)»[ \t]*(.*)")
 _CHOICE_FIELDS = ("seed", "open", "follows", "claims")
 _GAME_FIELDS = ("title", "game", "slug", "summary", "players", "deck", "length", "special", "order")
+_SHEET_FIELDS = ("slug", "pages", "choices")
 
 _markdown = (
     MarkdownIt("commonmark", {"typographer": True})
@@ -175,6 +179,21 @@ class GamePage:
     @property
     def faq(self) -> tuple[FaqEntry, ...]:
         return tuple(entry for section in self.sections for entry in section.faq)
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """What players look up mid-game, in at most ``pages`` A4 pages: set-up, a turn, the end,
+    scoring and the house choices. ``slug`` is its URL segment under the rules page, in the
+    sheet's language ("hoja", "folha"); ``choices`` names the rules page's house choices
+    (``::: choice <id>``) that its box sums up, so that a test can hold the two together."""
+
+    lang: str
+    game: str
+    slug: str
+    pages: int
+    choices: tuple[str, ...]
+    sections: tuple[Section, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,6 +392,22 @@ def load_game_page(path: Path) -> GamePage:
     )
 
 
+def load_sheet(path: Path) -> Sheet:
+    doc = _Document(path)
+    missing = [name for name in _SHEET_FIELDS if name not in doc.meta]
+    if missing:
+        raise ContentError(f"{path}: front matter lacks {', '.join(missing)}")
+    pages, slug = doc.meta["pages"], str(doc.meta["slug"])
+    if not (isinstance(pages, int) and pages >= 1):
+        raise ContentError(f"{path}: pages must be a whole number of A4 pages, at least 1")
+    if not _SECTION_ID.fullmatch(slug):
+        raise ContentError(f"{path}: slug must be lower-case letters, digits and hyphens")
+    intro, sections = _sections(doc)
+    if intro.strip() or not sections:
+        raise ContentError(f"{path}: a sheet is made of {{#id}} sections only")
+    return Sheet(path.parent.parent.name, path.stem, slug, pages, tuple(doc.meta["choices"]), sections)
+
+
 def load_home_page(path: Path) -> HomePage:
     doc = _Document(path)
     return HomePage(path.parent.name, doc.meta["title"], doc.meta["description"], doc.render(doc.tokens))
@@ -384,6 +419,7 @@ class Library:
 
     homes: dict[str, HomePage]
     games: dict[str, dict[str, GamePage]]
+    sheets: dict[str, dict[str, Sheet]]
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -395,13 +431,21 @@ class Library:
     def games_in(self, lang: str) -> list[GamePage]:
         return sorted(self.games.get(lang, {}).values(), key=lambda page: page.order)
 
+    def sheet(self, page: GamePage) -> Sheet:
+        return self.sheets[page.lang][page.game]
+
 
 def load_library(content_dir: Path = CONTENT_DIR) -> Library:
-    """Every language folder under ``content_dir`` that has a ``home.md``."""
+    """Every language folder under ``content_dir`` that has a ``home.md``; each rules page needs its sheet."""
     homes: dict[str, HomePage] = {}
     games: dict[str, dict[str, GamePage]] = {}
+    sheets: dict[str, dict[str, Sheet]] = {}
     for folder in sorted(p for p in content_dir.iterdir() if (p / "home.md").is_file()):
         homes[folder.name] = load_home_page(folder / "home.md")
-        pages = (load_game_page(path) for path in sorted(folder.glob("*.md")) if path.name != "home.md")
+        pages = [load_game_page(path) for path in sorted(folder.glob("*.md")) if path.name != "home.md"]
         games[folder.name] = {page.slug: page for page in pages}
-    return Library(homes, games)
+        sheets[folder.name] = {sheet.game: sheet for sheet in map(load_sheet, sorted(folder.glob("sheets/*.md")))}
+        missing = [f"{folder / 'sheets' / page.game}.md" for page in pages if page.game not in sheets[folder.name]]
+        if missing:
+            raise ContentError(f"no quick-reference sheet: {', '.join(missing)}")
+    return Library(homes, games, sheets)

@@ -140,6 +140,11 @@ def pdf_path(built: Build, page) -> Path:
     return built.out / page.lang / page.slug / f"naipes-{page.slug}-{page.lang}.pdf"
 
 
+def quick_pdf_path(built: Build, page) -> Path:
+    """The sheet for the table: ``naipes-old-maid-hoja-es.pdf``."""
+    return built.out / page.lang / page.slug / f"naipes-{page.slug}-{LIBRARY.sheet(page).slug}-{page.lang}.pdf"
+
+
 @pytest.fixture(scope="module")
 def pdf_texts(built) -> dict[str, list[str]]:
     """Each PDF's pages as squashed text, read once for the module."""
@@ -162,10 +167,10 @@ def test_the_build_reports_pages_files_bytes_and_seconds_with_progress(built):
     assert report, built.stdout
     files = [path for path in built.out.rglob("*") if path.is_file()]
     assert int(report[1]) == sum(1 for path in files if path.suffix == ".html")
-    assert int(report[2]) == len(PAGES)
+    assert int(report[2]) == 2 * len(PAGES)
     assert int(report[3]) == len(files)
     assert int(report[4].replace(",", "")) == sum(path.stat().st_size for path in files)
-    for phase in ("pages", "assets", "data", "links", "pdf"):
+    for phase in ("pages", "assets", "data", "pdf", "rules", "links"):
         assert re.search(rf"^{phase}\s+\[\s*(\d+)/\1\]", built.stderr, re.M), f"no progress for {phase}:\n{built.stderr}"
 
 
@@ -175,6 +180,8 @@ def test_every_page_of_both_languages_is_written(built):
         expected += [f"{lang}/index.html", f"{lang}/404.html"]
     for page in PAGES:
         expected += [f"{page.lang}/{page.slug}/index.html", f"{page.lang}/{page.slug}/sheet/index.html"]
+        expected += [f"{page.lang}/{page.slug}/{LIBRARY.sheet(page).slug}/index.html"]
+        expected.append(str(quick_pdf_path(built, page).relative_to(built.out)))
         expected.append(str(pdf_path(built, page).relative_to(built.out)))
     missing = [name for name in expected if not (built.out / name).is_file()]
     assert not missing
@@ -194,6 +201,7 @@ def test_the_front_door_and_the_sheets_are_valid_html(built):
     vnu = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
     assert vnu.is_file() and shutil.which("java"), "run ./scripts/test: it installs vnu-jar and Java"
     files = [built.out / "index.html"] + [built.out / page.lang / page.slug / "sheet" / "index.html" for page in PAGES]
+    files += [built.out / page.lang / page.slug / LIBRARY.sheet(page).slug / "index.html" for page in PAGES]
     result = subprocess.run(
         ["java", "-jar", str(vnu), "--errors-only", "--format", "json", *map(str, files)],
         capture_output=True, text=True,
@@ -297,6 +305,18 @@ def test_a_page_missing_in_one_language_stops_the_build(tmp_path):
     assert "missing translation" in result.stderr and page.game in result.stderr, result.stderr
 
 
+def test_a_sheet_for_the_table_that_runs_over_its_page_count_stops_the_build(tmp_path):
+    content = _content_copy(tmp_path)
+    sheet = content / "es" / "sheets" / "solo-whist.md"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("pages = 2", "pages = 1", 1), encoding="utf-8")
+
+    result = run_build("--content", str(content), "--out", str(tmp_path / "dist"))
+
+    assert result.returncode != 0
+    assert "/es/solo-whist/hoja/" in result.stderr and "over its 1" in result.stderr, result.stderr
+    assert not (tmp_path / "dist").exists()
+
+
 def test_the_build_will_not_replace_a_folder_it_did_not_write(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
 
@@ -338,6 +358,26 @@ def test_the_sheet_holds_every_step_every_faq_answer_and_the_tables(built, app, 
         assert squash(" ".join(html_text(entry.answer_html).split()[:12])) in text
     for caption in parts.table_captions:
         assert squash(caption) in text
+
+
+@pytest.mark.parametrize("page", PAGES, ids=PAGE_IDS)
+def test_each_sheet_for_the_table_is_one_a4_page_two_for_solo_whist_with_its_house_choices(built, page):
+    sheet = LIBRARY.sheet(page)
+    reader = PdfReader(quick_pdf_path(built, page))
+    assert 1 <= len(reader.pages) <= sheet.pages == (2 if page.game == "solo-whist" else 1)
+    for paper in reader.pages:
+        assert abs(float(paper.mediabox.width) - A4[0]) <= 1 and abs(float(paper.mediabox.height) - A4[1]) <= 1
+    text = squash("".join(paper.extract_text() for paper in reader.pages))
+    assert squash(page.title) in text
+    assert all(squash(section.title) in text for section in sheet.sections)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=PAGE_IDS)
+def test_the_rules_page_gives_the_real_page_count_of_the_sheet_and_of_the_booklet(built, page):
+    html_page = (built.out / page.lang / page.slug / "index.html").read_text(encoding="utf-8")
+    links = re.search(r'<ul class="sheet-links">(.*?)</ul>', html_page, re.S)[1]
+    counts = [int(n) for n in re.findall(r"\((\d+) p[áa]ginas?\)", links)]
+    assert counts == [len(PdfReader(quick_pdf_path(built, page)).pages), len(PdfReader(pdf_path(built, page)).pages)]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=PAGE_IDS)
@@ -423,23 +463,30 @@ def test_every_example_steps_through_with_no_request_to_the_api(page, app, stati
             expect(figure.locator(".try-static")).to_be_visible()
             assert figure.locator("[data-try]").count() == 0
 
-    download = page.locator("a[download]")
-    assert download.get_attribute("href") == f"/{rules.lang}/{rules.slug}/naipes-{rules.slug}-{rules.lang}.pdf"
-    pdf = page.request.get(static_site + download.get_attribute("href"))
-    assert pdf.ok and pdf.body().startswith(b"%PDF")
+    sheet = LIBRARY.sheet(rules)
+    downloads = [page.locator("a[download]").nth(i).get_attribute("href") for i in range(2)]
+    assert downloads == [
+        f"/{rules.lang}/{rules.slug}/naipes-{rules.slug}-{sheet.slug}-{rules.lang}.pdf",
+        f"/{rules.lang}/{rules.slug}/naipes-{rules.slug}-{rules.lang}.pdf",
+    ]
+    for href in downloads:
+        pdf = page.request.get(static_site + href)
+        assert pdf.ok and pdf.body().startswith(b"%PDF")
 
     assert [url for url in requested if urlsplit(url).path.startswith("/api/")] == []
     assert [url for url in requested if not url.startswith(static_site)] == []
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("kind", ["booklet", "sheet"])
 @pytest.mark.parametrize("rules", PAGES, ids=PAGE_IDS)
-def test_every_sheet_fits_the_width_of_an_a4_page_in_print(browser, static_site, rules):
+def test_every_sheet_fits_the_width_of_an_a4_page_in_print(browser, static_site, rules, kind):
     """Laid out for print at A4's width inside the sheet's margins (210 - 2 × 14 mm), nothing sticks out to be cut off."""
     context = browser.new_context(viewport={"width": A4_CONTENT_WIDTH_PX, "height": 1000})
     page = context.new_page()
     page.emulate_media(media="print")
-    page.goto(f"{static_site}/{rules.lang}/{rules.slug}/sheet/")
+    part = "sheet" if kind == "booklet" else LIBRARY.sheet(rules).slug
+    page.goto(f"{static_site}/{rules.lang}/{rules.slug}/{part}/")
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     context.close()
     assert overflow <= 0

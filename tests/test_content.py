@@ -223,3 +223,35 @@ def test_a_page_without_front_matter_or_with_fields_missing_is_refused(tmp_path)
         _page(tmp_path, "Text.\n", front="")
     with pytest.raises(ContentError, match="front matter lacks order"):
         _page(tmp_path, "Text.\n", front=FRONT.replace("order = 1\n", ""))
+
+
+# ---------------------------------------------------------------- quick-reference sheets
+
+SHEET_PAGES = {"old-maid": 1, "double-solitaire": 1, "solo-whist": 2}
+
+
+@pytest.mark.parametrize(("lang", "game"), PAGES)
+def test_every_game_has_a_sheet_for_the_table_of_one_page_two_for_solo_whist(library, lang, game):
+    sheet = library.sheet(library.game(lang, game))
+    assert sheet.pages == SHEET_PAGES[game]
+    assert [section.id for section in sheet.sections][-1] == "choices"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_sheet_has_the_same_sections_in_both_languages_at_an_address_in_its_language(library, game):
+    es, pt = (library.sheet(library.game(lang, game)) for lang in ("es", "pt"))
+    assert [section.id for section in es.sections] == [section.id for section in pt.sections]
+    assert (es.slug, pt.slug) == ("hoja", "folha")
+
+
+@pytest.mark.parametrize(("lang", "game"), PAGES)
+def test_the_sheets_house_choices_box_sums_up_every_choice_of_the_rules_page(library, lang, game):
+    page = library.game(lang, game)
+    assert set(library.sheet(page).choices) == {choice.choice_id for choice in page.choices}
+
+
+def test_the_solo_whist_sheet_places_the_engines_settlement_table(library):
+    for lang in library.languages:
+        sheet = library.sheet(library.game(lang, "solo-whist"))
+        scoring = next(section for section in sheet.sections if section.id == "scoring")
+        assert any(isinstance(block, SettlementRef) for block in scoring.blocks)

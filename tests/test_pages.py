@@ -122,3 +122,43 @@ def test_the_race_diagram_shows_only_the_top_card_of_each_waste(client):
     assert "Descarte: 6 cartas" in waste
     assert waste.count('class="card ') == 1
     assert 'aria-label="seis de tréboles' in waste
+
+
+SHEETS = [f"/es/{game}/hoja/" for game in GAMES] + [f"/pt/{game}/folha/" for game in GAMES]
+
+
+@pytest.mark.parametrize("url", SHEETS)
+def test_each_sheet_for_the_table_reads_in_its_language_with_the_house_choices_in_one_box(client, url):
+    html = client.get(url).get_data(as_text=True)
+    tag = {"es": "es-ES", "pt": "pt-PT"}[url.split("/")[1]]
+    assert f'<html lang="{tag}">' in html
+    assert html.count('class="quick-section house-choices"') == 1
+    levels = [int(level) for level in re.findall(r"<h([1-6])[ >]", html)]
+    assert levels[0] == 1 and levels.count(1) == 1 and set(levels) == {1, 2}
+
+
+def test_the_sheets_alternate_is_the_other_languages_sheet(client):
+    html = client.get("/es/old-maid/hoja/").get_data(as_text=True)
+    assert re.search(r'<link rel="alternate" hreflang="pt-PT" href="[^"]*/pt/old-maid/folha/">', html)
+
+
+@pytest.mark.parametrize("url", ["/es/old-maid/folha/", "/pt/old-maid/hoja/", "/es/old-maid/hojas/"])
+def test_a_sheet_answers_only_at_its_own_languages_address(client, url):
+    assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize(("lang", "sheet", "label"), [("es", "hoja", "Hoja para la mesa (1 página)"), ("pt", "folha", "Folha para a mesa (1 página)")])
+def test_the_rules_page_offers_the_sheet_for_the_table_and_the_full_booklet(client, lang, sheet, label):
+    html = client.get(f"/{lang}/old-maid/").get_data(as_text=True)
+    assert f'<a href="/{lang}/old-maid/{sheet}/">{label}</a>' in html
+    assert f'<a href="/{lang}/old-maid/sheet/">' in html
+
+
+def test_solo_whist_sheet_settles_every_contract_as_the_engine_does(client):
+    from naipes.engine.solo_whist import settlement_table
+
+    html = client.get("/es/solo-whist/hoja/").get_data(as_text=True)
+    rows = re.findall(r'<tr>\s*<th scope="row">.*?</tr>', html, re.S)
+    assert len(rows) == len(settlement_table()) // 2
+    for row, made in zip(rows, settlement_table()[::2]):
+        assert f"+{made.settlement[made.bidder]}<" in row

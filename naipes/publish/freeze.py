@@ -5,6 +5,7 @@ under their hashed names, the example data as the API gives it, and the host fil
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Flask, render_template
@@ -21,18 +22,27 @@ from .progress import Progress
 
 MARKER = ".naipes-build"
 
-# A sheet to print: its title (for the footer), its URL, and the PDF's path in the output.
-Sheet = tuple[str, str, str]
+@dataclass(frozen=True)
+class PrintJob:
+    """A page to print to PDF: its title (for the footer), its URL, the PDF's path in the
+    output, and the most A4 pages it may fill (None: as many as it takes)."""
+
+    title: str
+    url: str
+    target: str
+    max_pages: int | None = None
 
 
-def make_app(content_dir: Path, compiled: Path, base_url: str) -> Flask:
-    """The live site's app, in static-export mode, published at ``base_url``, with the catalogs just compiled."""
+def make_app(content_dir: Path, compiled: Path, base_url: str, out_root: Path) -> Flask:
+    """The live site's app, in static-export mode, published at ``base_url``, with the catalogs
+    just compiled; it finds the PDFs (to count their pages) where the build prints them."""
     try:
         app = create_app({
             "STATIC_EXPORT": True,
             "SITE_URL": base_url,
             "CONTENT_DIR": content_dir,
             "BABEL_TRANSLATION_DIRECTORIES": str(compiled),
+            "PDF_DIR": out_root,
         })
     except (ExampleError, ContentError) as error:
         raise BuildError(f"the content does not load: {error}") from None
@@ -84,18 +94,34 @@ class _Renderer:
 
 
 def page_urls(library) -> list[str]:
-    """Every page of every language: home, rules page and printable sheet of each game."""
+    """Every page of every language but the rules pages: home, quick sheet and booklet of each game."""
     urls = []
     for lang in library.languages:
         urls.append(f"/{lang}/")
         for page in library.games_in(lang):
-            urls += [f"/{lang}/{page.slug}/", f"/{lang}/{page.slug}/sheet/"]
+            urls += [f"/{lang}/{page.slug}/{library.sheet(page).slug}/", f"/{lang}/{page.slug}/sheet/"]
     return urls
 
 
-def write_site(app: Flask, out: Output, progress: Progress) -> list[Sheet]:
-    """Pages, 404s, front door, assets, example data, sitemap and host files; returns the sheets to print."""
-    library = app.extensions["naipes"].library
+def rules_urls(library) -> list[str]:
+    """The rules pages: written once the PDFs are printed, since they give the PDFs' page counts."""
+    return [f"/{lang}/{page.slug}/" for lang in library.languages for page in library.games_in(lang)]
+
+
+def print_jobs(library) -> list[PrintJob]:
+    """The quick sheet, held to its page count, and the booklet of every game in every language."""
+    jobs = []
+    for lang in library.languages:
+        for page in library.games_in(lang):
+            sheet = library.sheet(page)
+            folder = f"{lang}/{page.slug}"
+            jobs.append(PrintJob(page.title, f"/{folder}/{sheet.slug}/", f"{folder}/{pdf_name(page, sheet)}", sheet.pages))
+            jobs.append(PrintJob(page.title, f"/{folder}/sheet/", f"{folder}/{pdf_name(page)}"))
+    return jobs
+
+
+def write_site(app: Flask, out: Output, progress: Progress) -> None:
+    """Pages (but the rules pages), 404s, front door, assets, example data, sitemap and host files."""
     renderer = _Renderer(app)
     _write_pages(app, renderer, out, progress)
     _write_assets(out, progress)
@@ -104,11 +130,15 @@ def write_site(app: Flask, out: Output, progress: Progress) -> list[Sheet]:
     out.write("robots.txt", renderer.get("/robots.txt"))
     out.write("_headers", host_headers(app).encode("utf-8"))
     out.write(MARKER, b"Written by build.py, which replaces this folder on every build.\n")
-    return [
-        (page.title, f"/{lang}/{page.slug}/sheet/", f"{lang}/{page.slug}/{pdf_name(page)}")
-        for lang in library.languages
-        for page in library.games_in(lang)
-    ]
+
+
+def write_rules_pages(app: Flask, out: Output, progress: Progress) -> None:
+    """Each rules page, with the page counts of the PDFs just printed."""
+    renderer = _Renderer(app)
+    urls = rules_urls(app.extensions["naipes"].library)
+    for done, url in enumerate(urls, start=1):
+        out.write(file_for(url), renderer.get(url))
+        progress.update("rules", done, len(urls), url)
 
 
 def _write_pages(app: Flask, renderer: _Renderer, out: Output, progress: Progress) -> None:

@@ -13,13 +13,13 @@ _CSS_URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)")
 _LOADS = {"script", "img", "link", "iframe", "source", "video", "audio", "embed", "object", "track"}
 
 
-def check_links(out: Output, planned: set[str]) -> int:
-    """Every link of every page and stylesheet leads to a file the build writes (or will: ``planned``).
+def check_links(out: Output) -> int:
+    """Every link of every page and stylesheet leads to a file the build wrote (the PDFs included).
 
     A ``#fragment`` must name an ``id`` of its page; nothing may be loaded from another site.
     Returns how many links were checked.
     """
-    written = set(out.files) | planned
+    written = set(out.files)
     sources = [(name, tag, attr, value) for name, links in out.links.items() for tag, attr, value in links]
     for name in (n for n in out.files if n.endswith(".css")):
         css = (out.root / name).read_text(encoding="utf-8")

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import io
 import shutil
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from pypdf import PdfReader
+
 from .errors import BuildError
+from .freeze import PrintJob
 from .output import Output
 from .progress import Progress
 
@@ -42,11 +46,11 @@ def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_port}"
 
 
-def write_pdfs(out: Output, sheets, progress: Progress) -> None:
-    """Each sheet printed to A4 by Chromium, from the built site served as a static host would."""
+def write_pdfs(out: Output, jobs: list[PrintJob], progress: Progress) -> None:
+    """Each sheet and booklet printed to A4 by Chromium, from the built site served as a static host would."""
     server, base = serve(out.root)
     try:
-        asyncio.run(_print_sheets(base, out, sheets, progress))
+        asyncio.run(_print_sheets(base, out, jobs, progress))
     finally:
         server.shutdown()
         server.server_close()
@@ -62,7 +66,17 @@ def _footer(title: str) -> str:
     )
 
 
-async def _print_sheets(base: str, out: Output, sheets, progress: Progress) -> None:
+def _check_length(job: PrintJob, data: bytes) -> None:
+    """A sheet for the table that needs more A4 pages than it may fill stops the build."""
+    pages = len(PdfReader(io.BytesIO(data)).pages)
+    if job.max_pages is not None and pages > job.max_pages:
+        raise BuildError(
+            f"{job.url}: the sheet for the table runs to {pages} A4 pages, over its {job.max_pages}: "
+            "shorten its text (content/<lang>/sheets/)"
+        )
+
+
+async def _print_sheets(base: str, out: Output, jobs: list[PrintJob], progress: Progress) -> None:
     from playwright.async_api import Error as PlaywrightError, async_playwright
 
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -74,16 +88,17 @@ async def _print_sheets(base: str, out: Output, sheets, progress: Progress) -> N
             raise BuildError(f"Chromium does not start, so no PDF can be printed: {error}") from None
         slots = asyncio.Semaphore(PDF_CONCURRENCY)
 
-        async def print_one(title: str, url: str, target: str) -> None:
+        async def print_one(job: PrintJob) -> None:
             nonlocal printed
             async with slots:
-                data = await _print(browser, base, url, title, PlaywrightError)
-            out.write(target, data)
+                data = await _print(browser, base, job.url, job.title, PlaywrightError)
+            _check_length(job, data)
+            out.write(job.target, data)
             printed += 1
-            progress.update("pdf", printed, len(sheets), target)
+            progress.update("pdf", printed, len(jobs), job.target)
 
         try:
-            await asyncio.gather(*(print_one(*sheet) for sheet in sheets))
+            await asyncio.gather(*(print_one(job) for job in jobs))
         finally:
             await browser.close()
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..content import ContentError, load_library
 from .catalogs import check_catalogs
 from .errors import BuildError
-from .freeze import MARKER, make_app, write_site
+from .freeze import MARKER, make_app, print_jobs, write_rules_pages, write_site
 from .links import check_links
 from .output import Output
 from .pdf import write_pdfs
@@ -32,12 +32,13 @@ def build(out_dir: Path, base_url: str, content_dir: Path, progress: Progress) -
                 raise BuildError(f"the content does not load: {error}") from None
             check_catalogs(languages, Path(compiled))
             progress.update("catalogs", len(languages), len(languages), ", ".join(languages))
-            app = make_app(content_dir, Path(compiled), base_url)
+            app = make_app(content_dir, Path(compiled), base_url, staging)
             out = Output(staging)
-            sheets = write_site(app, out, progress)
-        links = check_links(out, {target for _, _, target in sheets})
+            write_site(app, out, progress)
+            write_pdfs(out, print_jobs(app.extensions["naipes"].library), progress)
+            write_rules_pages(app, out, progress)
+        links = check_links(out)
         progress.update("links", links, links, "all lead somewhere")
-        write_pdfs(out, sheets, progress)
         precompress(out, progress)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -59,6 +59,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["naipes"] = SiteData.load(app.config["CONTENT_DIR"])
     require_compiled_catalogs(app.config["BABEL_TRANSLATION_DIRECTORIES"], app.extensions["naipes"].languages)
     Babel(app, locale_selector=request_language)
+    app.url_map.converters["sheet_slug"] = pages.sheet_slug_converter(
+        {sheet.slug for sheets in app.extensions["naipes"].library.sheets.values() for sheet in sheets.values()}
+    )
     app.register_blueprint(assets.bp)
     app.register_blueprint(meta.bp)
     app.register_blueprint(api.bp)

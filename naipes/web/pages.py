@@ -1,11 +1,21 @@
-"""The reader's pages: ``/`` picks a language, ``/<lang>/`` and ``/<lang>/<game>/`` read."""
+"""The reader's pages: ``/`` picks a language, ``/<lang>/`` and ``/<lang>/<game>/`` read.
+
+Each rules page has two printed forms: the quick-reference sheet for the table
+(``/<lang>/<game>/<sheet slug>/``, the slug in the language: ``hoja``, ``folha``) and the
+booklet (``/<lang>/<game>/sheet/``: the whole page, every example step laid out). Both
+are printed to PDF by ``build.py``; the rules page gives each PDF's real page count.
+"""
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, send_from_directory, url_for
 from flask_babel import gettext
+from pypdf import PdfReader
+from werkzeug.routing import BaseConverter
 
 from ..engine.cards import SUITS
 from ..engine.decode import is_whole_number
@@ -81,29 +91,68 @@ def game(lang: str, slug: str):
 
 
 @bp.get("/<lang>/<slug>/sheet/")
-def sheet(lang: str, slug: str):
-    """The printable rule sheet: the whole page laid out for A4, every step drawn, every answer open."""
+def booklet(lang: str, slug: str):
+    """The printable booklet: the whole page laid out for A4, every step drawn, every answer open."""
     page = _game_page(lang, slug)
-    return _rendered("game.html", page=page, alternates=_alternates(page, "pages.sheet"), sheet=True)
+    return _rendered("game.html", page=page, alternates=_alternates(page, "pages.booklet"), sheet=True)
 
 
-def pdf_name(page) -> str:
-    return f"naipes-{page.slug}-{page.lang}.pdf"
+@bp.get("/<lang>/<slug>/<sheet_slug:part>/")
+def quick_sheet(lang: str, slug: str, part: str):
+    """The quick-reference sheet for the table: one A4 page (two for Solo Whist) of what players look up."""
+    page = _game_page(lang, slug)
+    sheet = _site().library.sheet(page)
+    if part != sheet.slug:
+        abort(404)
+    library = _site().library
+    alternates = {
+        other.lang: url_for("pages.quick_sheet", lang=other.lang, slug=other.slug, part=library.sheet(other).slug)
+        for lang in library.languages
+        for other in library.games_in(lang)
+        if other.game == page.game
+    }
+    return _rendered("quick_sheet.html", page=page, quick=sheet, alternates=alternates, sheet=True)
 
 
-def pdf_available(page) -> bool:
-    """The PDFs are written by ``build.py``; the static export always has them, the live site once built."""
-    if current_app.config["STATIC_EXPORT"]:
-        return True
-    return (Path(current_app.config["PDF_DIR"]) / page.lang / page.slug / pdf_name(page)).is_file()
+def sheet_slug_converter(slugs) -> type[BaseConverter]:
+    """A URL segment that is one of the sheets' slugs, so that the sheet's route claims no other path."""
+
+    class SheetSlug(BaseConverter):
+        regex = "|".join(re.escape(slug) for slug in sorted(slugs)) or "(?!)"
+
+    return SheetSlug
+
+
+def pdf_name(page, sheet=None) -> str:
+    """``naipes-old-maid-es.pdf`` for the booklet, ``naipes-old-maid-hoja-es.pdf`` for the quick sheet."""
+    return f"naipes-{page.slug}-{sheet.slug + '-' if sheet else ''}{page.lang}.pdf"
+
+
+def pdf_path(page, sheet=None) -> Path:
+    return Path(current_app.config["PDF_DIR"]) / page.lang / page.slug / pdf_name(page, sheet)
+
+
+def pdf_pages(page, sheet=None) -> int | None:
+    """How many A4 pages the built PDF has, read from the PDF itself; None until ``build.py`` has printed it."""
+    path = pdf_path(page, sheet)
+    try:
+        return _page_count(path, path.stat().st_mtime_ns)
+    except FileNotFoundError:
+        return None
+
+
+@lru_cache(maxsize=64)
+def _page_count(path: Path, mtime_ns: int) -> int:
+    return len(PdfReader(path).pages)
 
 
 @bp.get("/<lang>/<slug>/<name>.pdf")
 def pdf(lang: str, slug: str, name: str):
     page = _game_page(lang, slug)
-    if f"{name}.pdf" != pdf_name(page) or not pdf_available(page):
+    names = {pdf_name(page), pdf_name(page, _site().library.sheet(page))}
+    if f"{name}.pdf" not in names or not (Path(current_app.config["PDF_DIR"]) / lang / slug / f"{name}.pdf").is_file():
         abort(404)
-    return send_from_directory(Path(current_app.config["PDF_DIR"]) / lang / slug, pdf_name(page))
+    return send_from_directory(Path(current_app.config["PDF_DIR"]) / lang / slug, f"{name}.pdf")
 
 
 @bp.post("/<lang>/<slug>/diagram")
@@ -135,7 +184,7 @@ def register_template_helpers(app: Flask) -> None:
         games=GAMES,
         SUITS=SUITS,
         pdf_name=pdf_name,
-        pdf_available=pdf_available,
+        pdf_pages=pdf_pages,
         absolute_url=absolute_url,
     )
     app.jinja_env.trim_blocks = True

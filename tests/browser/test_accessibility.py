@@ -14,6 +14,8 @@ PLAY = {"es": "jugar", "pt": "jogar"}
 PAGES = ["/es/", "/pt/", "/es/no-such-page/", "/pt/no-such-page/"] + [
     f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES
 ] + [f"/{lang}/{game}/{PLAY[lang]}/" for lang in ("es", "pt") for game in GAMES]
+SHEETS = [f"/es/{game}/hoja/" for game in GAMES] + [f"/pt/{game}/folha/" for game in GAMES]
+PAGES += SHEETS
 
 
 def test_every_page_is_valid_html(client, tmp_path):
