@@ -51,6 +51,8 @@ def site_paths(app) -> list[str]:
             paths.append(url_for("pages.home", lang=lang))
             for page in library.games_in(lang):
                 paths.append(url_for("pages.game", lang=lang, slug=page.slug))
+                paths.append(url_for("pages.quick_sheet", lang=lang, slug=page.slug, part=library.sheet(page).slug))
+                paths.append(url_for("pages.booklet", lang=lang, slug=page.slug))
     return paths
 
 
