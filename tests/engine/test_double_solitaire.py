@@ -7,8 +7,6 @@ import copy
 import json
 import random
 import time
-import tomllib
-from pathlib import Path
 
 import pytest
 
@@ -28,8 +26,8 @@ from naipes.engine.double_solitaire import (
     new_game,
 )
 from naipes.engine.errors import IllegalMove, InvalidMove, InvalidOptions, InvalidPosition
+from tests.engine.examples_runner import assert_captioned_in_every_language, run_example
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE_IDS = (
     "double-solitaire-seven-onto-eight",
     "double-solitaire-layout",
@@ -888,39 +886,20 @@ def test_the_block_search_agrees_with_exploring_every_sequence_of_moves():
 # --- worked examples --------------------------------------------------------------------------
 
 
-def load_example(example_id: str) -> dict:
-    return json.loads((ROOT / "content" / "examples" / f"{example_id}.json").read_text(encoding="utf-8"))
-
-
-def run_example(example_id: str) -> list[tuple[Position, list]]:
-    """The start and every step of an example, as the web layer computes them."""
-    data = load_example(example_id)
-    assert data["game"] == ds.ID
-    if "deal" in data:
-        game = new_game(**data["deal"])
-    else:
-        game = Position.from_json(data["start"])
-    steps = [(game, [])]
-    for item in data["moves"]:
-        game, events = apply(game, move_from_json(item))
-        steps.append((game, events))
-    return steps
+def shown(example) -> list:
+    """Every position a reader is shown: the start, then the one after each move."""
+    return [example.position_at(step) for step in range(len(example.steps) + 1)]
 
 
 @pytest.mark.parametrize("example_id", EXAMPLE_IDS)
 def test_example_has_a_caption_per_step_in_both_languages(example_id):
-    steps = len(load_example(example_id)["moves"]) + 1
-    for lang in ("es", "pt"):
-        text = (ROOT / "content" / lang / "examples" / f"{example_id}.toml").read_text(encoding="utf-8")
-        captions = tomllib.loads(text)
-        assert captions["title"].strip()
-        assert len(captions["captions"]) == steps
-        assert all(caption.strip() for caption in captions["captions"])
+    assert_captioned_in_every_language(run_example(example_id, ds.ID))
 
 
 def test_example_seven_onto_eight():
-    steps = run_example("double-solitaire-seven-onto-eight")
-    (start, _), (onto, first), (up, second), (king, third) = steps
+    example = run_example("double-solitaire-seven-onto-eight", ds.ID)
+    start = example.start
+    (onto, first), (up, _), (king, third) = ((step.position, step.events) for step in example.steps)
     assert start.players[0].tableau[0] == column("7H", down="AC")
     assert [e.to_json() for e in first] == [
         {"type": "moved", "player": 0, "from": "c0", "to": "c1", "cards": ["7H"]},
@@ -932,12 +911,14 @@ def test_example_seven_onto_eight():
     assert refusal(up, move(0, "c1", "c0")).code == "not_a_king"
     assert king.players[0].tableau[0].face_up == cards("KS QH")
     assert event_types(third) == ["moved", "flipped"]
-    assert all(game.status == ds.PLAYING for game, _ in steps)
-    assert load_example("double-solitaire-seven-onto-eight")["try"] == {"player": 0}
+    assert all(game.status == ds.PLAYING for game in shown(example))
+    assert example.try_player == 0
 
 
 def test_example_layout():
-    ((start, _),) = run_example("double-solitaire-layout")
+    example = run_example("double-solitaire-layout", ds.ID)
+    start = example.start
+    assert example.steps == ()
     assert start.status == ds.PLAYING
     assert start.foundations == ((),) * 8
     for player in start.players:
@@ -946,33 +927,39 @@ def test_example_layout():
 
 
 def test_example_draw_three():
-    steps = run_example("double-solitaire-draw-three")
-    tops = [game.players[0].waste[-1].code if game.players[0].waste else None for game, _ in steps]
+    example = run_example("double-solitaire-draw-three", ds.ID)
+    games = shown(example)
+    tops = [game.players[0].waste[-1].code if game.players[0].waste else None for game in games]
     assert tops == [None, "8D", "6C", "QD", None, "8D", "9C"]
-    assert [e.to_json() for e in steps[1][1]] == [{"type": "drew", "player": 0, "cards": ["4H", "9C", "8D"]}]
-    assert steps[3][1][0].data["cards"] == cards("QD")
-    assert steps[4][0].players[0].stock == steps[0][0].players[0].stock
-    assert refusal(steps[2][0], move(0, "waste", "c0")).code == "wrong_rank"
-    assert steps[6][0].players[0].tableau[0].face_up == cards("9S 8D")
+    assert [e.to_json() for e in example.steps[0].events] == [{"type": "drew", "player": 0,
+                                                               "cards": ["4H", "9C", "8D"]}]
+    assert example.steps[2].events[0].data["cards"] == cards("QD")
+    assert games[4].players[0].stock == games[0].players[0].stock
+    assert refusal(games[2], move(0, "waste", "c0")).code == "wrong_rank"
+    assert games[6].players[0].tableau[0].face_up == cards("9S 8D")
     # Taking the 8D shifts the packets: the AS, never on top so far, comes up next pass.
-    assert "AS" not in tops and not is_blocked(steps[6][0], 0)
-    assert all(game.status == ds.PLAYING for game, _ in steps)
+    assert "AS" not in tops and not is_blocked(games[6], 0)
+    assert all(game.status == ds.PLAYING for game in games)
 
 
 def test_example_two_copies():
-    steps = run_example("double-solitaire-two-copies")
-    final = steps[-1][0]
+    example = run_example("double-solitaire-two-copies", ds.ID)
+    games = shown(example)
+    final = games[-1]
     assert [[(p.card.code, p.owner) for p in pile] for pile in final.foundations[:2]] == [
         [("AH", 0), ("2H", 1)],
         [("AH", 1), ("2H", 0)],
     ]
-    assert refusal(steps[1][0], move(1, "waste", "f0")).code == "place_taken"
-    assert refusal(steps[3][0], move(0, "c1", "f0")).code == "place_taken"
-    assert all(game.status == ds.PLAYING for game, _ in steps)
+    assert refusal(games[1], move(1, "waste", "f0")).code == "place_taken"
+    assert refusal(games[3], move(0, "c1", "f0")).code == "place_taken"
+    assert all(game.status == ds.PLAYING for game in games)
 
 
 def test_example_block():
-    (start, _), (end, events) = run_example("double-solitaire-block")
+    example = run_example("double-solitaire-block", ds.ID)
+    start = example.start
+    (last,) = example.steps
+    end, events = last.position, last.events
     assert_all_cards_there(start)
     assert start.status == ds.PLAYING and start.contributed == (31, 27)
     assert is_blocked(start, 0) and not is_blocked(start, 1)

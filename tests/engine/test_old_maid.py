@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-import tomllib
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +12,8 @@ from naipes.engine import old_maid
 from naipes.engine.cards import Card
 from naipes.engine.errors import IllegalMove, InvalidMove, InvalidOptions, InvalidPosition
 from naipes.engine.old_maid import Arrange, Discard, Draw, Position, apply, legal_moves, move_from_json, new_game
+from tests.engine.examples_runner import assert_captioned_in_every_language, run_example
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE_IDS = ("old-maid-nines", "old-maid-deal", "old-maid-dealer-out", "old-maid-last-queen")
 
 
@@ -638,65 +636,52 @@ def test_a_series_refuses_losers_who_are_not_at_the_table(losers, players):
 
 # The worked examples
 
-def run_example(example_id: str):
-    data = json.loads((ROOT / "content" / "examples" / f"{example_id}.json").read_text(encoding="utf-8"))
-    assert data["game"] == "old-maid"
-    position = Position.from_json(data["start"]) if "start" in data else new_game(**data["deal"])
-    steps = []
-    for move_json in data["moves"]:
-        position, events = apply(position, move_from_json(move_json))
-        steps.append((position, [event.to_json() for event in events]))
-    return data, steps
+def json_events(step) -> list[dict]:
+    return [event.to_json() for event in step.events]
 
 
 @pytest.mark.parametrize("example_id", EXAMPLE_IDS)
 def test_every_example_has_one_caption_per_step_in_both_languages(example_id):
-    data, _ = run_example(example_id)
-    for lang in ("es", "pt"):
-        captions = tomllib.loads((ROOT / "content" / lang / "examples" / f"{example_id}.toml").read_text("utf-8"))
-        assert captions["title"].strip()
-        assert len(captions["captions"]) == len(data["moves"]) + 1
-        assert all(isinstance(text, str) and text.strip() for text in captions["captions"])
+    assert_captioned_in_every_language(run_example(example_id, old_maid.ID))
 
 
 def test_example_nines_discards_two_nines_then_pairs_the_queen_drawn_blind():
-    data, steps = run_example("old-maid-nines")
-    assert data["start"]["hands"][0] == ["9H", "9D", "9C", "QS"]
-    assert data["try"] == {"player": 0}
-    start = Position.from_json(data["start"])
+    example = run_example("old-maid-nines", old_maid.ID)
+    start = example.start
+    assert start.hands[0] == cards("9H 9D 9C QS")
+    assert example.try_player == 0
     assert len([move for move in legal_moves(start) if move.player == 0]) == 3
-    (after_nines, _), (after_draw, drew), (end, _) = steps
+    after_nines, after_draw, end = (step.position for step in example.steps)
     assert after_nines.hands[0] == cards("9C QS") and (after_nines.offerer, after_nines.taker) == (2, 0)
-    assert drew == [{"type": "drew", "player": 0, "from": 2, "card": "QH"}]
+    assert json_events(example.steps[1]) == [{"type": "drew", "player": 0, "from": 2, "card": "QH"}]
     assert after_draw.phase == "pairing" and after_draw.hands[0] == cards("9C QS QH")
     assert end.hands[0] == cards("9C") and end.discards[0] == cards("9H 9D QS QH")
     assert (end.phase, end.offerer, end.taker) == ("drawing", 0, 1)
 
 
 def test_example_deal_is_a_real_deal_left_with_unequal_hands():
-    data, steps = run_example("old-maid-deal")
-    dealt = new_game(**data["deal"])
-    assert [len(hand) for hand in dealt.hands] == [12, 13, 13, 13]
-    final, _ = steps[-1]
+    example = run_example("old-maid-deal", old_maid.ID)
+    assert [len(hand) for hand in example.start.hands] == [12, 13, 13, 13]
+    final = example.steps[-1].position
     assert [len(hand) for hand in final.hands] == [8, 3, 11, 3]
     assert (final.phase, final.offerer, final.taker) == ("drawing", 0, 1)
-    assert all(position.phase == "discarding" for position, _ in steps[:-1])
+    assert all(step.position.phase == "discarding" for step in example.steps[:-1])
 
 
 def test_example_dealer_out_lets_the_next_active_player_offer_first():
-    data, steps = run_example("old-maid-dealer-out")
-    assert data["start"]["dealer"] == 0
-    position, events = steps[1]
-    assert {"type": "out", "player": 0} in events
+    example = run_example("old-maid-dealer-out", old_maid.ID)
+    assert example.start.dealer == 0
+    position = example.steps[1].position
+    assert {"type": "out", "player": 0} in json_events(example.steps[1])
     assert (position.phase, position.offerer, position.taker) == ("drawing", 1, 2)
-    assert steps[2][0].phase == "pairing"
-    final, _ = steps[-1]
+    assert example.steps[2].position.phase == "pairing"
+    final = example.steps[-1].position
     assert (final.offerer, final.taker) == (3, 1)
 
 
 def test_example_last_queen_ends_with_the_queens_owner_losing():
-    data, steps = run_example("old-maid-last-queen")
-    final, events = steps[-1]
-    assert events[-1] == {"type": "game_over", "loser": 0}
+    example = run_example("old-maid-last-queen", old_maid.ID)
+    final = example.steps[-1].position
+    assert json_events(example.steps[-1])[-1] == {"type": "game_over", "loser": 0}
     assert final.hands[0] == cards("QH") and final.phase == "over"
-    assert data["try"] == {"player": 1}
+    assert example.try_player == 1

@@ -5,17 +5,14 @@ from __future__ import annotations
 import copy
 import json
 import random
-import tomllib
-from pathlib import Path
 
 import pytest
 
 from naipes.engine import solo_whist as sw
 from naipes.engine.cards import DECK, Card
 from naipes.engine.errors import IllegalMove, InvalidMove, InvalidOptions, InvalidPosition
+from tests.engine.examples_runner import assert_captioned_in_every_language, run_example
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "content" / "examples"
 
 ACE_HIGH = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -856,24 +853,14 @@ def check_the_end(position: sw.Position, events: list) -> None:
 # --- the worked examples --------------------------------------------------------------------------
 
 
-def run_example(example_id: str):
-    data = json.loads((EXAMPLES / f"{example_id}.json").read_text(encoding="utf-8"))
-    assert data["game"] == "solo-whist"
-    if "start" in data:
-        position = sw.Position.from_json(data["start"])
-    else:
-        options = dict(data["deal"])
-        position = sw.new_game(options.pop("seed"), **options)
-    steps = []
-    for move in data["moves"]:
-        position, events = sw.apply(position, sw.move_from_json(move))
-        steps.append((position, events))
-    return data, steps
-
-
-def events_of(steps, step: int) -> dict:
+def events_of(example, step: int) -> dict:
     """The events of move number ``step`` (from 1), by type."""
-    return {event.type: event.to_json() for event in steps[step - 1][1]}
+    return {event.type: event.to_json() for event in example.steps[step - 1].events}
+
+
+def positions(example) -> list:
+    """The position after each move, in order."""
+    return [step.position for step in example.steps]
 
 
 EXAMPLE_IDS = ["solo-whist-auction", "solo-whist-six-tricks", "solo-whist-four-tricks", "solo-whist-misere-lost",
@@ -882,74 +869,70 @@ EXAMPLE_IDS = ["solo-whist-auction", "solo-whist-six-tricks", "solo-whist-four-t
 
 @pytest.mark.parametrize("example_id", EXAMPLE_IDS)
 def test_every_example_has_one_caption_per_step_in_both_languages(example_id):
-    data, steps = run_example(example_id)
-    for lang in ("es", "pt"):
-        text = (ROOT / "content" / lang / "examples" / f"{example_id}.toml").read_text(encoding="utf-8")
-        captions = tomllib.loads(text)
-        assert captions["title"] and len(captions["captions"]) == len(steps) + 1
+    assert_captioned_in_every_language(run_example(example_id, sw.ID))
 
 
 def test_example_auction_overcalls_until_three_passes_close_it_on_a_misere():
-    data, steps = run_example("solo-whist-auction")
-    assert [move["bid"] for move in data["moves"]] == ["proposal", "acceptance", "solo", "misere", "pass", "pass",
-                                                       "pass"]
-    assert all(position.phase == "auction" for position, _ in steps[:-1])
-    assert events_of(steps, 7)["auction_closed"]["contract"] == {"bid": "misere", "bidder": 0, "partner": None,
-                                                                 "trump": None}
-    assert steps[-1][0].to_move == 1
+    example = run_example("solo-whist-auction", sw.ID)
+    assert [step.move.bid for step in example.steps] == ["proposal", "acceptance", "solo", "misere", "pass", "pass",
+                                                         "pass"]
+    assert all(position.phase == "auction" for position in positions(example)[:-1])
+    assert events_of(example, 7)["auction_closed"]["contract"] == {"bid": "misere", "bidder": 0, "partner": None,
+                                                                   "trump": None}
+    assert positions(example)[-1].to_move == 1
 
 
 def test_example_six_tricks_is_the_seeds_solo_paid_by_each_defender():
-    data, steps = run_example("solo-whist-six-tricks")
-    start = sw.Position.from_json(data["start"])
+    example = run_example("solo-whist-six-tricks", sw.ID)
+    start = example.start
     assert start.contract.bid == "solo" and start.contract.bidder == 0 and start.tricks_won()[0] == 4
-    assert [position.tricks_won()[0] for position, _ in steps[3::4]] == [4, 5, 6]
-    assert events_of(steps, 12)["contract_decided"] == {"type": "contract_decided", "made": True,
-                                                        "tricks": [6, 3, 3, 1], "settlement": [6, -2, -2, -2]}
+    assert [position.tricks_won()[0] for position in positions(example)[3::4]] == [4, 5, 6]
+    assert events_of(example, 12)["contract_decided"] == {"type": "contract_decided", "made": True,
+                                                          "tricks": [6, 3, 3, 1], "settlement": [6, -2, -2, -2]}
 
 
 def test_example_four_tricks_is_the_same_stake_paid_by_the_bidder():
-    data, steps = run_example("solo-whist-four-tricks")
-    start = sw.Position.from_json(data["start"])
+    example = run_example("solo-whist-four-tricks", sw.ID)
+    start = example.start
     assert start.contract.bid == "solo" and start.contract.bidder == 0 and start.tricks_won()[0] == 4
-    assert [position.tricks_won()[0] for position, _ in steps[3::4]] == [4, 4, 4]
-    assert events_of(steps, 8)["trick_won"]["winner"] == 2
-    decided = events_of(steps, 12)["contract_decided"]
+    assert [position.tricks_won()[0] for position in positions(example)[3::4]] == [4, 4, 4]
+    assert events_of(example, 8)["trick_won"]["winner"] == 2
+    decided = events_of(example, 12)["contract_decided"]
     assert decided["made"] is False and decided["settlement"] == [-6, 2, 2, 2]
 
 
 def test_example_misere_lost_ends_at_the_first_trick_its_bidder_takes():
-    data, steps = run_example("solo-whist-misere-lost")
-    assert steps[3][0].phase == "play" and events_of(steps, 4)["trick_won"]["winner"] == 0
-    final = steps[-1][0]
+    example = run_example("solo-whist-misere-lost", sw.ID)
+    assert positions(example)[3].phase == "play" and events_of(example, 4)["trick_won"]["winner"] == 0
+    final = positions(example)[-1]
     assert final.phase == "over" and len(final.tricks) == 2 and all(len(hand) == 2 for hand in final.hands)
-    assert events_of(steps, 8)["contract_decided"]["settlement"] == [3, -9, 3, 3]
+    assert events_of(example, 8)["contract_decided"]["settlement"] == [3, -9, 3, 3]
 
 
 def test_example_open_misere_lays_the_hand_open_after_the_first_trick():
-    data, steps = run_example("solo-whist-open-misere")
-    assert not any(position.exposed for position, _ in steps[:3])
-    assert events_of(steps, 4)["hand_exposed"] == {"type": "hand_exposed", "player": 1, "cards": ["2C", "7D"]}
-    assert all(position.exposed for position, _ in steps[3:])
-    assert events_of(steps, 8)["contract_decided"]["settlement"] == [6, -18, 6, 6]
+    example = run_example("solo-whist-open-misere", sw.ID)
+    assert not any(position.exposed for position in positions(example)[:3])
+    assert events_of(example, 4)["hand_exposed"] == {"type": "hand_exposed", "player": 1, "cards": ["2C", "7D"]}
+    assert all(position.exposed for position in positions(example)[3:])
+    assert events_of(example, 8)["contract_decided"]["settlement"] == [6, -18, 6, 6]
 
 
 def test_example_advice_solo_is_a_long_trump_suit_and_an_outside_ace():
-    data, steps = run_example("solo-whist-advice-solo")
-    start = sw.new_game(data["deal"]["seed"], dealer=data["deal"]["dealer"])
+    example = run_example("solo-whist-advice-solo", sw.ID)
+    start = example.start
     hand = start.hands[start.to_move]
     trump = start.turn_up.suit
     assert sum(card.suit == trump for card in hand) == 6
     assert [card.code for card in hand if card.rank == "A"] == ["AH"]
-    assert steps[-1][0].contract == sw.Contract("solo", 0, None, trump)
+    assert positions(example)[-1].contract == sw.Contract("solo", 0, None, trump)
 
 
 def test_example_advice_misere_sinks_on_the_unguarded_queen():
-    data, steps = run_example("solo-whist-advice-misere")
-    start = sw.Position.from_json(data["start"])
+    example = run_example("solo-whist-advice-misere", sw.ID)
+    start = example.start
     bidder = start.contract.bidder
     assert [card.code for card in start.hands[bidder] if card.suit == "S"] == ["QS"]
-    assert events_of(steps, 4)["trick_won"]["winner"] != bidder
-    assert events_of(steps, 8)["trick_won"] == {"type": "trick_won", "winner": bidder,
-                                                "cards": ["5S", "4S", "3S", "QS"]}
-    assert steps[-1][0].result.made is False
+    assert events_of(example, 4)["trick_won"]["winner"] != bidder
+    assert events_of(example, 8)["trick_won"] == {"type": "trick_won", "winner": bidder,
+                                                  "cards": ["5S", "4S", "3S", "QS"]}
+    assert positions(example)[-1].result.made is False
