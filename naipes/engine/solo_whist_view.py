@@ -52,6 +52,11 @@ class View:
         return self._public().to_move
 
     @property
+    def agreed(self) -> Contract:
+        """The contract, once the auction has closed on one; ``ValueError`` before."""
+        return self._public().agreed
+
+    @property
     def exposed(self) -> bool:
         """The open misère bidder's hand lies face up (after a first trick they did not take)."""
         return self._public().exposed

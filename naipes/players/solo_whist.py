@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from naipes.engine.solo_whist import Bid, Move, NameTrump
+from naipes.engine.solo_whist import Bid, Move, NameTrump, Play
 from naipes.engine.solo_whist_view import View
 
 from . import Choice
@@ -28,10 +28,10 @@ def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = L
         raise ValueError(f"Solo Whist levels are {', '.join(LEVELS)}, not {level!r}")
     first = moves[0]
     if isinstance(first, Bid):
-        return rules.bid(view, [move.bid for move in moves])
+        return rules.bid(view, [move.bid for move in moves if isinstance(move, Bid)])
     if isinstance(first, NameTrump):
         return rules.name_trump(view)
-    cards = [move.card for move in moves]
+    cards = [move.card for move in moves if isinstance(move, Play)]
     if level == "strong":
         return choose_card(view, cards, rng)
     return rules.play(view, cards)

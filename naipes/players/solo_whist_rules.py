@@ -19,7 +19,7 @@ from naipes.engine.cards import DECK, SUITS, Card
 from naipes.engine.errors import N_
 from naipes.engine.solo_whist import (
     ABUNDANCE, ACCEPTANCE, DECLARED_ABUNDANCE, MISERE, MISERES, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, Bid,
-    Contract, NameTrump, Play, trick_winner,
+    Contract, CurrentTrick, NameTrump, Play, trick_winner,
 )
 from naipes.engine.solo_whist_view import View
 
@@ -66,7 +66,7 @@ class Table:
 
     @classmethod
     def of(cls, view: View) -> Table:
-        contract = view.contract
+        contract = view.agreed
         side = {contract.bidder} | ({contract.partner} if contract.partner is not None else set())
         if view.seat not in side:
             side = set(range(SEATS)) - side
@@ -82,11 +82,11 @@ class Table:
 
     @property
     def bidder(self) -> int:
-        return self.view.contract.bidder
+        return self.view.agreed.bidder
 
     @property
     def misere(self) -> bool:
-        return self.view.contract.bid in MISERES
+        return self.view.agreed.bid in MISERES
 
     def is_master(self, card: Card) -> bool:
         """Nobody else can still hold a higher card of its suit."""
@@ -98,9 +98,16 @@ class Table:
     def higher_outstanding(self, card: Card) -> int:
         return sum(1 for other in self.outstanding if other.suit == card.suit and strength(other) > strength(card))
 
+    @property
+    def trick(self) -> CurrentTrick:
+        """The trick in progress, when the seat follows to it; ``ValueError`` when the seat leads."""
+        if self.view.trick is None:
+            raise ValueError("no card has been led to the trick yet")
+        return self.view.trick
+
     def winning(self) -> tuple[int, Card]:
         """Who is winning the trick in progress, and with which card."""
-        trick = self.view.trick
+        trick = self.trick
         winner = trick_winner(trick.leader, trick.cards, self.trump)
         return winner, trick.cards[(winner - trick.leader) % SEATS]
 
@@ -163,7 +170,7 @@ def _lead(table: Table, cards: list[Card]) -> Choice:
 
 
 def _follow(table: Table, cards: list[Card]) -> Choice:
-    seat, trump, trick = table.seat, table.trump, table.view.trick
+    seat, trump, trick = table.seat, table.trump, table.trick
     winner, best = table.winning()
     beaters = [card for card in cards if beats(card, best, trump)]
     place = len(trick.cards)

@@ -16,6 +16,7 @@ their reason is given.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from naipes.engine.cards import Card
@@ -71,8 +72,8 @@ def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budge
 def _scores(view: View, cards: list[Card], rng: random.Random, budget: Budget) -> tuple[dict[Card, int], int]:
     """For each card, in how many sampled deals the seat's side gets its way after playing it."""
     knowledge = Knowledge.of(view)
-    goal = Goal.of(view.contract, view.tricks_won())
-    solver_trump = trump_index(view.contract.trump)
+    goal = Goal.of(view.agreed, view.tricks_won())
+    solver_trump = trump_index(view.agreed.trump)
     on_my_side = goal.is_maximiser(view.seat)
     trick = [index_of(card) for card in view.trick.cards] if view.trick is not None else []
     leader = view.leader
@@ -108,10 +109,10 @@ def _stand_in(card: int, distinct: list[int]) -> int:
     return max(other for other in distinct if other // 13 == card // 13 and other <= card)
 
 
-def _bid_fits(view: View, knowledge: Knowledge):
+def _bid_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], bool] | None:
     """A test that a sampled deal gives the bidder (and a partner) a hand the rules of thumb would
     have bid on, or ``None`` when the seat itself is on the bidding side and knows its own hand."""
-    contract = view.contract
+    contract = view.agreed
     bidders = [contract.bidder] + ([contract.partner] if contract.partner is not None else [])
     others = [seat for seat in bidders if seat != view.seat and not view.exposed]
     if not others:
