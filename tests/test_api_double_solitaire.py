@@ -74,3 +74,10 @@ def test_a_finished_race_refuses_every_move(client):
     assert new["moves"] == []
     response = apply(client, position, {"type": "draw", "player": 1})
     assert response.get_json()["error"]["code"] == "game_over"
+
+
+def test_status_winner_and_contributed_are_output_only_and_ignored_when_sent_back(client):
+    bent = {**SEED_EXAMPLE, "status": "won", "winner": 7, "contributed": "all"}
+    answer = client.post("/api/v1/double-solitaire/legal", json={"position": bent})
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json() == client.post("/api/v1/double-solitaire/legal", json={"position": SEED_EXAMPLE}).get_json()

@@ -80,3 +80,11 @@ def test_the_six_trick_solo_example_settles_plus_six(client):
     assert example["steps"][-1]["position"]["result"]["settlement"] == [6, -2, -2, -2]
     example = client.get("/api/v1/examples/solo-whist-four-tricks").get_json()
     assert example["steps"][-1]["position"]["result"]["settlement"] == [-6, 2, 2, 2]
+
+
+def test_to_move_and_exposed_are_output_only_and_ignored_when_sent_back(client, solo_led):
+    position, _ = solo_led
+    bent = {**position, "to_move": "nobody", "exposed": [1, 2]}
+    answer = post(client, "legal", {"position": bent})
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json() == post(client, "legal", {"position": position}).get_json()

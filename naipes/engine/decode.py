@@ -34,8 +34,14 @@ Count = Annotated[int, msgspec.Meta(ge=0)]
 """A whole number, 0 or more."""
 
 
-def read(data: object, shape: type[T], error: Failure = InvalidPosition) -> T:
-    """``data`` (parsed JSON) as an instance of ``shape``, or ``error`` saying where it does not fit."""
+def read(data: object, shape: type[T], error: Failure = InvalidPosition, output_only: frozenset[str] = frozenset()) -> T:
+    """``data`` (parsed JSON) as an instance of ``shape``, or ``error`` saying where it does not fit.
+
+    Fields named in ``output_only`` are dropped unread: the API reports them (a race's
+    status, whose turn it is) and promises to ignore them when a position is sent back.
+    """
+    if output_only and isinstance(data, dict):
+        data = {key: value for key, value in data.items() if key not in output_only}
     try:
         return msgspec.convert(data, shape)
     except msgspec.ValidationError as mismatch:

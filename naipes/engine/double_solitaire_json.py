@@ -164,7 +164,7 @@ def read_position(data: object) -> Position:
 
     ``status``, ``winner`` and ``contributed`` are worked out again from the cards.
     """
-    shape = read(data, RacePosition, InvalidPosition)
+    shape = read(data, RacePosition, InvalidPosition, output_only=frozenset({"status", "winner", "contributed"}))
     first, second = (_layout(layout, f"players[{index}]") for index, layout in enumerate(shape.players))
     foundations = tuple(
         tuple(FoundationCard(Card.parse(placed.card), placed.owner) for placed in pile) for pile in shape.foundations

@@ -162,7 +162,7 @@ def read_position(data: object) -> Position:
 
     An empty trick in progress is read as no trick.
     """
-    shape = read(data, SoloWhistPosition, InvalidPosition)
+    shape = read(data, SoloWhistPosition, InvalidPosition, output_only=frozenset({"to_move", "exposed"}))
     trick = shape.trick
     position = Position(
         dealer=shape.dealer,
