@@ -51,6 +51,17 @@ def test_the_drawing_shows_the_readers_cards_as_buttons_and_the_others_as_backs(
     assert len(drawn["events"]) == len(table["events"])
 
 
+@pytest.mark.parametrize(("lang", "passing"), [("es", "Paso"), ("pt", "Passo")])
+def test_in_the_auction_every_legal_call_of_the_reader_is_a_button_named_in_the_language(client, lang, passing):
+    table = deal(client, "solo-whist")
+    drawn = render(client, lang, "solo-whist", table["table"], table["events"]).get_json()["diagram"]
+    calls = [move["bid"] for move in table["moves"] if move["type"] == "bid"]
+    assert calls, "a new table waits for the reader's call"
+    for call in calls:
+        assert f'"bid": "{call}"' in drawn, f"no button for {call}"
+    assert f">{passing}</button>" in drawn
+
+
 @pytest.mark.parametrize(("lang", "words"), [("es", "aparta"), ("pt", "põe de parte")])
 def test_every_event_is_told_in_the_readers_language(client, lang, words):
     event = {"type": "discarded", "player": 1, "cards": ["9H", "9D"]}

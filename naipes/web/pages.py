@@ -20,7 +20,7 @@ from werkzeug.routing import BaseConverter
 from ..engine.cards import SUITS
 from ..engine.decode import is_whole_number
 from ..engine.games import GAMES
-from ..engine.solo_whist import settlement_table
+from ..engine.solo_whist import CALLS, settlement_table
 from .assets import asset_url
 from .i18n import accepted_language, bid_name, card_name, current_language, language_name, language_tag, player_name, suit_name
 from .json_io import ApiError, engine_call, json_body
@@ -181,7 +181,7 @@ def register_template_helpers(app: Flask) -> None:
         language_name=language_name,
         language_tag=language_tag,
         settlement_table=settlement_table,
-        games=GAMES,
+        solo_whist_calls=CALLS,
         SUITS=SUITS,
         pdf_name=pdf_name,
         pdf_pages=pdf_pages,
