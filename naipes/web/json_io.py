@@ -54,17 +54,29 @@ def json_body() -> dict:
     """The request's JSON object, or a 4xx that says what is wrong with it.
 
     Only ``application/json`` is read: a form or ``text/plain`` post is what any web
-    page may send without a CORS preflight, so it is refused (415).
+    page may send without a CORS preflight, so it is refused (415). The body is UTF-8
+    (RFC 8259 §8.1: no UTF-16 or UTF-32, no byte order mark), its keys are unique and
+    its strings are text: every ``str`` the routes see can be encoded into an answer.
     """
     if request.mimetype != "application/json":
         raise ApiError(415, "unsupported_media_type", gettext("Send the body as JSON, with the header Content-Type: application/json."))
     raw = _raw_body()
     try:
-        data = json.loads(raw)
+        data = json.loads(raw.decode("utf-8"), object_pairs_hook=_object_without_repeated_keys)
+        # A "\\udfff" escape decodes to a lone surrogate, which no answer could encode.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
     except (ValueError, RecursionError):
         raise ApiError(400, "invalid_json", gettext("The body is not valid JSON.")) from None
     if not isinstance(data, dict):
         raise ApiError(400, "invalid_body", gettext("The body must be a JSON object."))
+    return data
+
+
+def _object_without_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object, refused if a key repeats: which of two values the client meant is anyone's guess."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise ValueError("a key is repeated")
     return data
 
 

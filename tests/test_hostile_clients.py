@@ -1,0 +1,157 @@
+"""What a hostile client tried (issue 20), one test or more per finding, each seen to fail before its fix.
+
+Findings 1, 2 and 5 need the production server and are in ``test_serving_slow_clients.py``;
+finding 6 (Old Maid's undo) is with the table's tests.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+LONE_SURROGATE = "\udfff"
+
+
+def post_raw(client, url, raw: bytes, content_type="application/json", **headers):
+    return client.post(url, data=raw, content_type=content_type, headers=headers)
+
+
+def error(response, status):
+    assert response.status_code == status, (response.status_code, response.get_data(as_text=True)[:300])
+    return response.get_json()["error"]
+
+
+def deal(client, game):
+    response = client.post(f"/api/v1/{game}/tables", json={})
+    assert response.status_code == 201
+    return response.get_json()
+
+
+def with_lone_surrogate(value):
+    """``value`` with its first string turned into a lone surrogate (a card, a bid, a phase)."""
+    if isinstance(value, str):
+        return LONE_SURROGATE, True
+    if isinstance(value, dict):
+        for key, item in value.items():
+            changed, done = with_lone_surrogate(item)
+            if done:
+                return {**value, key: changed}, True
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            changed, done = with_lone_surrogate(item)
+            if done:
+                return [*value[:index], changed, *value[index + 1:]], True
+    return value, False
+
+
+# 3. A lone surrogate in any string of a body was a 500 (msgspec cannot encode it), and in a key
+#    or an event it was echoed into the answer, which then could not be encoded either.
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lone_surrogate_in_a_position_or_a_move_is_a_400(client, game):
+    table = deal(client, game)
+    position = client.post(f"/api/v1/{game}/new", json={"seed": 7}).get_json()["position"]
+    move = table["moves"][0]
+    bad_position, _ = with_lone_surrogate(position)
+    bad_move = {**move, "type": LONE_SURROGATE}
+    for url, body in [
+        (f"/api/v1/{game}/legal", {"position": bad_position}),
+        (f"/api/v1/{game}/apply", {"position": bad_position, "move": move}),
+        (f"/api/v1/{game}/apply", {"position": position, "move": bad_move}),
+        (f"/api/v1/{game}/tables/move", {"table": table["table"], "move": bad_move}),
+        (f"/es/{game}/diagram", {"position": bad_position}),
+    ]:
+        assert error(post_raw(client, url, json.dumps(body).encode()), 400)["code"] == "invalid_json", url
+
+
+def test_a_lone_surrogate_in_a_key_is_a_400_and_is_not_echoed(client):
+    answer = post_raw(client, "/api/v1/old-maid/tables", b'{"\\udc00": 1}')
+    assert error(answer, 400)["code"] == "invalid_json"
+
+
+def test_a_lone_surrogate_in_an_event_to_narrate_is_a_400(client):
+    table = deal(client, "old-maid")
+    event = {"type": "discarded", "player": 0, "cards": [LONE_SURROGATE]}
+    body = json.dumps({"table": table["table"], "events": [event]}).encode()
+    assert error(post_raw(client, "/es/old-maid/jugar/render", body), 400)["code"] == "invalid_json"
+
+
+def test_a_surrogate_pair_written_as_escapes_is_still_text(client):
+    body = b'{"seed": 3, "players": 2, "note": "\\ud83c\\udca1"}'
+    assert error(post_raw(client, "/api/v1/old-maid/new", body), 400)["code"] == "invalid_options"
+
+
+# 7 (bodies). JSON is UTF-8 (RFC 8259 §8.1): no UTF-16 or UTF-32, no byte order mark, and a key
+#    given twice is a mistake rather than a choice between two values.
+
+
+@pytest.mark.parametrize("raw", [
+    '{"seed": 1}'.encode("utf-16"),
+    '{"seed": 1}'.encode("utf-16-le"),
+    '{"seed": 1}'.encode("utf-32"),
+    b"\xef\xbb\xbf" + b'{"seed": 1}',
+    b'{"seed": "\xed\xbf\xbf"}',
+    b'{"seed": "\xff"}',
+], ids=["utf-16", "utf-16-le", "utf-32", "bom", "encoded-surrogate", "latin-1"])
+def test_a_body_that_is_not_utf_8_is_a_400(client, raw):
+    assert error(post_raw(client, "/api/v1/old-maid/new", raw), 400)["code"] == "invalid_json"
+
+
+def test_a_key_given_twice_is_a_400(client):
+    answer = post_raw(client, "/api/v1/old-maid/new", b'{"seed": 1, "seed": 2}')
+    assert error(answer, 400)["code"] == "invalid_json"
+
+
+def test_a_key_given_twice_deep_inside_a_position_is_a_400_too(client):
+    position = json.dumps(client.post("/api/v1/old-maid/new", json={"seed": 1}).get_json()["position"])
+    raw = ('{"position": ' + position[:-1] + ', "phase": "play"}}').encode()
+    assert error(post_raw(client, "/api/v1/old-maid/legal", raw), 400)["code"] == "invalid_json"
+
+
+# 4. The play page's ``render`` narrated whatever events the client sent: 214 events of 52 cards
+#    cost 280 ms of CPU on every call. Now an event names at most the cards one real event can
+#    (a hand laid open, a run moved: 13), a card's name is looked up once per language, and what
+#    the client sends is never echoed into the narration.
+
+DECK = [rank + suit for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] for suit in "SHDC"]
+
+
+def render(client, game, table, events, lang="es"):
+    slug = {"es": "jugar", "pt": "jogar"}[lang]
+    return client.post(f"/{lang}/{game}/{slug}/render", json={"table": table, "events": events})
+
+
+def test_an_event_naming_more_cards_than_any_real_event_is_left_untold(client):
+    table = deal(client, "old-maid")["table"]
+    told = render(client, "old-maid", table, [{"type": "discarded", "player": 1, "cards": DECK}]).get_json()["events"]
+    assert told == []
+    thirteen = render(client, "solo-whist", deal(client, "solo-whist")["table"],
+                      [{"type": "hand_exposed", "player": 1, "cards": DECK[:13]}]).get_json()["events"]
+    assert len(thirteen) == 1
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "bid", "player": 1, "bid": "<b>everything</b>"},
+    {"type": "auction_closed", "contract": {"bid": "<b>everything</b>", "bidder": 1, "partner": None, "trump": None}},
+])
+def test_a_call_the_game_does_not_have_is_left_untold_not_echoed(client, event):
+    told = render(client, "solo-whist", deal(client, "solo-whist")["table"], [event]).get_json()["events"]
+    assert told == []
+
+
+def test_the_costliest_narration_translates_each_card_once(client, monkeypatch):
+    from naipes.web import i18n, narration
+
+    calls = []
+    for module in (i18n, narration):
+        original = module.gettext
+        monkeypatch.setattr(module, "gettext", lambda *a, _original=original, **k: calls.append(a) or _original(*a, **k))
+    table = deal(client, "solo-whist")["table"]
+    events = [{"type": "hand_exposed", "player": 1, "cards": DECK[13 * (i % 4):13 * (i % 4 + 1)]} for i in range(400)]
+    calls.clear()
+    answer = render(client, "solo-whist", table, events)
+    assert answer.status_code == 200 and len(answer.get_json()["events"]) == 400
+    assert len(calls) < 4 * 400 + 52, "a card's name is made once, not once per event"
