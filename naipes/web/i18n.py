@@ -136,6 +136,11 @@ def _varies_on_language(response: Response) -> Response:
     return response
 
 
+# A card's name in each language, made once: narrating a table names the same 52 cards over and
+# over, and each name costs two catalog look-ups and a format.
+_CARD_NAMES: dict[tuple[str, Card], str] = {}
+
+
 def card_name(card: Card | str) -> str:
     """A card as a screen reader says it: "nueve de corazones", "nove de copas"."""
     if isinstance(card, str):
@@ -143,7 +148,10 @@ def card_name(card: Card | str) -> str:
             return card_name(Card.parse(card))
         except UnknownCard:
             return card
-    return gettext("%(rank)s of %(suit)s", rank=RANK_NAMES[card.rank], suit=SUIT_NAMES[card.suit])
+    key = (str(get_locale()), card)
+    if key not in _CARD_NAMES:
+        _CARD_NAMES[key] = gettext("%(rank)s of %(suit)s", rank=RANK_NAMES[card.rank], suit=SUIT_NAMES[card.suit])
+    return _CARD_NAMES[key]
 
 
 def player_name(player: int) -> str:

@@ -12,9 +12,11 @@ from flask_babel import gettext, ngettext
 
 from ..engine.cards import SUITS, Card, UnknownCard
 from ..engine.decode import is_whole_number
-from .i18n import bid_name, card_name, player_name, suit_name
+from .i18n import BID_NAMES, bid_name, card_name, player_name, suit_name
 
 _MAX_SEATS = 6
+# The most cards one event names: a Solo Whist hand laid open, a race's run of a column.
+_MAX_CARDS = 13
 
 
 class _Untold(Exception):
@@ -38,7 +40,7 @@ def _card(value: object) -> str | None:
 
 
 def _cards(value: object) -> list[str | None]:
-    if not isinstance(value, list) or len(value) > 52:
+    if not isinstance(value, list) or len(value) > _MAX_CARDS:
         raise _Untold
     return [_card(item) for item in value]
 
@@ -120,11 +122,18 @@ def _race(kind: str, event: dict) -> str:
     raise _Untold
 
 
+def _bid(value: object) -> str:
+    """A call's name; a call the game does not have is not told (nor echoed back)."""
+    if not isinstance(value, str) or value not in BID_NAMES:
+        raise _Untold
+    return bid_name(value)
+
+
 def _contract(contract: object) -> str:
-    if not isinstance(contract, dict) or not isinstance(contract.get("bid"), str):
+    if not isinstance(contract, dict):
         raise _Untold
     told = gettext("%(player)s plays %(contract)s", player=_player(contract.get("bidder")),
-                   contract=bid_name(contract["bid"]))
+                   contract=_bid(contract.get("bid")))
     if contract.get("partner") is not None:
         told = gettext("%(told)s with %(partner)s", told=told, partner=_player(contract["partner"]))
     trump = contract.get("trump")
@@ -135,7 +144,7 @@ def _contract(contract: object) -> str:
 
 def _solo_whist(kind: str, event: dict) -> str:
     if kind == "bid":
-        return gettext("%(player)s: %(bid)s.", player=_player(event["player"]), bid=bid_name(str(event["bid"])))
+        return gettext("%(player)s: %(bid)s.", player=_player(event["player"]), bid=_bid(event["bid"]))
     if kind == "auction_closed":
         return gettext("The auction closes: %(contract)s", contract=_contract(event["contract"]))
     if kind == "annulled":
