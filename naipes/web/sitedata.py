@@ -1,8 +1,9 @@
 """Everything the site shows, loaded and checked once when the app starts.
 
-Pages and examples are read from ``content/`` and every example is run through
-the engine here, so a broken page or a refused example step stops the app (and
-the build) at start-up instead of reaching a reader.
+Pages, examples and lessons are read from ``content/`` and every example and
+lesson is run through the engine here, so a broken page, a refused example step
+or a lesson the engine refuses stops the app (and the build) at start-up instead
+of reaching a reader.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from ..content import CONTENT_DIR, Library, load_library
 from ..examples import Captions, Example, ExampleError, load_captions, load_examples
+from ..lessons import Lesson, LessonError, LessonWords, load_lessons, load_words
 from .i18n import current_language
 
 
@@ -21,6 +23,8 @@ class SiteData:
     library: Library
     examples: dict[str, Example]
     captions_by_lang: dict[tuple[str, str], Captions]
+    lessons: dict[str, Lesson]
+    lesson_words_by_lang: dict[tuple[str, str], LessonWords]
 
     @classmethod
     def load(cls, content_dir: Path = CONTENT_DIR) -> SiteData:
@@ -36,7 +40,19 @@ class SiteData:
                 missing = [eid for eid in page.example_ids if eid not in examples]
                 if missing:
                     raise ExampleError(f"{lang}/{page.slug}: unknown examples {', '.join(missing)}")
-        return cls(library, examples, captions)
+        lessons = load_lessons(content_dir / "lessons")
+        words = {
+            (lang, lesson.id): load_words(lesson, lang, content_dir)
+            for lang in library.languages
+            for lesson in lessons.values()
+        }
+        for lang in library.languages:
+            for page in library.games_in(lang):
+                lesson = lessons.get(page.game)
+                unknown = sorted(lesson.rules - set(page.section_ids)) if lesson else []
+                if unknown:
+                    raise LessonError(f"{lang}/{page.slug}: the lesson links to no such section {', '.join(unknown)}")
+        return cls(library, examples, captions, lessons, words)
 
     @cached_property
     def languages(self) -> tuple[str, ...]:
@@ -44,6 +60,9 @@ class SiteData:
 
     def captions(self, example: Example, lang: str | None = None) -> Captions:
         return self.captions_by_lang[(lang or current_language(), example.id)]
+
+    def lesson_words(self, lesson: Lesson, lang: str | None = None) -> LessonWords:
+        return self.lesson_words_by_lang[(lang or current_language(), lesson.id)]
 
     def game_title(self, game_id: str, lang: str | None = None) -> str:
         for page in self.library.games_in(lang or current_language()):

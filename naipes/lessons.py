@@ -1,0 +1,202 @@
+"""Lessons: a guided first game per game, as data replayed through the real engine.
+
+``content/lessons/<game>.json`` holds ``{"game", "seat", "parts": [{"start" | "deal", "moves"}]}``:
+the reader's seat, and one or more deals (Solo Whist's lesson is a solo, then a short
+misère), each with every move of the game to its end, the reader's and the computer
+players' alike. Each move is ``{"move": Move, "rule": "section-id"}``; a move of the
+reader's seat is a *decision* and must name the section of the rules page it teaches.
+``content/<lang>/lessons/<game>.toml`` holds the words: ``title``, one ``parts``
+introduction per deal, ``end``, and ``[steps.N]`` tables (``coach``: what to look at
+before decision N; ``caption``: what happened, else the page tells the move's events;
+``why``: why the lesson's move is better, for a decision where the computer player
+would choose another).
+
+Loading replays every move with the engine, and every part must play to the end of
+its game: a lesson the engine refuses is a ``LessonError``, which stops the start-up
+and the build, as a refused worked example does.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .content import CONTENT_DIR
+from .engine.decode import is_whole_number
+from .engine.errors import EngineError
+from .engine.events import Event
+from .engine.games import GAMES, MoveLike, PositionLike, Rules
+
+LESSONS_DIR = CONTENT_DIR / "lessons"
+
+
+class LessonError(ValueError):
+    """A lesson that cannot be taught: bad data, a refused or unfinished game, words that do not match."""
+
+
+@dataclass(frozen=True, slots=True)
+class LessonStep:
+    """Step ``number`` of the lesson: the position after ``move``, or a new deal's start (``move`` None)."""
+
+    number: int
+    move: MoveLike | None
+    position: PositionLike
+    events: tuple[Event, ...]
+    rule: str | None
+    decision: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """A lesson as the step-through shows it: step 0 is the first deal, every later step one move or a new deal."""
+
+    id: str
+    game: str
+    seat: int
+    start: PositionLike
+    steps: tuple[LessonStep, ...]
+
+    @property
+    def try_player(self) -> int:
+        return self.seat
+
+    def position_at(self, step: int) -> PositionLike:
+        return self.start if step == 0 else self.steps[step - 1].position
+
+    @property
+    def decisions(self) -> tuple[LessonStep, ...]:
+        return tuple(step for step in self.steps if step.decision)
+
+    @property
+    def rules(self) -> frozenset[str]:
+        """The sections of the rules page the lesson's decisions teach."""
+        return frozenset(step.rule for step in self.decisions if step.rule)
+
+    @property
+    def part_starts(self) -> tuple[int, ...]:
+        """The step numbers at which a deal starts: 0, then each new deal's step."""
+        return (0,) + tuple(step.number for step in self.steps if step.move is None)
+
+    def decision(self, number: int) -> LessonStep | None:
+        """The reader's decision made at step ``number``, or None if that step is not one."""
+        if not is_whole_number(number) or not 1 <= number <= len(self.steps):
+            return None
+        step = self.steps[number - 1]
+        return step if step.decision else None
+
+
+def coach_rng(step: int) -> random.Random:
+    """The computer player's dice when it judges decision ``step``: the same every time, so that
+    the lesson, its tests and the page agree on what the player would choose."""
+    return random.Random(step)
+
+
+@dataclass(frozen=True, slots=True)
+class StepWords:
+    coach: str | None
+    caption: str | None
+    why: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class LessonWords:
+    title: str
+    parts: tuple[str, ...]
+    end: str
+    steps: dict[int, StepWords]
+
+
+def _start(engine: Rules, part: dict, where: str) -> PositionLike:
+    if "start" in part:
+        return engine.Position.from_json(part["start"])
+    deal = part.get("deal")
+    if isinstance(deal, dict):
+        options = {str(name): value for name, value in deal.items()}
+        seed = options.pop("seed", None)
+        if not is_whole_number(seed):
+            raise LessonError(f"{where}: a deal needs a whole-number seed")
+        return engine.new_game(seed, **options)
+    raise LessonError(f"{where}: needs a start position or a deal")
+
+
+def load_lesson(path: Path) -> Lesson:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    engine = GAMES.get(data.get("game"))
+    if engine is None:
+        raise LessonError(f"{path}: unknown game {data.get('game')!r}")
+    seat = data.get("seat")
+    parts = data.get("parts")
+    if not is_whole_number(seat) or not isinstance(parts, list) or not parts:
+        raise LessonError(f"{path}: needs the reader's seat and at least one part")
+    steps: list[LessonStep] = []
+    start: PositionLike | None = None
+    try:
+        for index, part in enumerate(parts):
+            where = f"{path}, part {index + 1}"
+            position = _start(engine, part, where)
+            if start is None:
+                start = position
+            else:
+                steps.append(LessonStep(len(steps) + 1, None, position, (), None, False))
+            for entry in part.get("moves", []):
+                move = engine.move_from_json(entry.get("move"))
+                decision = move.player == seat
+                rule = entry.get("rule")
+                if decision and not (isinstance(rule, str) and rule):
+                    raise LessonError(f"{where}, step {len(steps) + 1}: a decision of the reader's names its rule")
+                position, events = engine.apply(position, move)
+                steps.append(LessonStep(len(steps) + 1, move, position, tuple(events), rule, decision))
+            if not position.is_over:
+                raise LessonError(f"{where}: the game does not reach its end")
+    except EngineError as error:
+        raise LessonError(f"{path}, step {len(steps) + 1}: the engine refuses it: {error.code}: {error.english()}") from error
+    assert start is not None
+    return Lesson(path.stem, engine.ID, seat, start, tuple(steps))
+
+
+def load_lessons(directory: Path = LESSONS_DIR) -> dict[str, Lesson]:
+    return {path.stem: load_lesson(path) for path in sorted(directory.glob("*.json"))}
+
+
+def _text(value: object, where: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise LessonError(f"{where}: must be a non-empty text")
+    return value
+
+
+def load_words(lesson: Lesson, lang: str, content_dir: Path = CONTENT_DIR) -> LessonWords:
+    """A lesson's words in ``lang``: every decision coached, one introduction per deal, nothing for a step that is not there."""
+    path = content_dir / lang / "lessons" / f"{lesson.id}.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise LessonError(f"{path}: {error}") from None
+    parts = data.get("parts", [])
+    if len(parts) != len(lesson.part_starts):
+        raise LessonError(f"{path}: needs {len(lesson.part_starts)} part introductions, has {len(parts)}")
+    steps: dict[int, StepWords] = {}
+    for key, table in (data.get("steps") or {}).items():
+        number = int(key) if key.isdigit() else 0
+        if not 1 <= number <= len(lesson.steps) or not isinstance(table, dict):
+            raise LessonError(f"{path}: there is no step {key}")
+        unknown = set(table) - {"coach", "caption", "why"}
+        if unknown:
+            raise LessonError(f"{path}, step {key}: unknown {', '.join(sorted(unknown))}")
+        where = f"{path}, step {key}"
+        steps[number] = StepWords(_text(table.get("coach"), where), _text(table.get("caption"), where),
+                                  _text(table.get("why"), where))
+    for step in lesson.steps:
+        words = steps.get(step.number)
+        if step.decision and (words is None or words.coach is None):
+            raise LessonError(f"{path}: decision {step.number} has no coach line")
+        if not step.decision and words is not None and (words.coach or words.why):
+            raise LessonError(f"{path}: step {step.number} is not the reader's: no coach line or why")
+    title, end = _text(data.get("title"), f"{path}: title"), _text(data.get("end"), f"{path}: end")
+    if title is None or end is None:
+        raise LessonError(f"{path}: needs a title and an end")
+    return LessonWords(title, tuple(_text(part, f"{path}: parts") or "" for part in parts), end, steps)

@@ -1,0 +1,198 @@
+"""The lessons as a reader would check them: a whole game each, replayed by the engine, every
+decision coached in both languages and linked to its rule, and each lesson meeting every rule
+the issue asks a first game to meet (read from what the engine did, not from the captions)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from naipes.content import load_library
+from naipes.engine.cards import Card
+from naipes.engine.solo_whist_tricks import STRENGTH
+from naipes.lessons import LessonError, coach_rng, load_lesson, load_lessons, load_words
+from naipes.players.table import TABLE_GAMES, choose
+
+LANGS = ("es", "pt")
+
+
+@pytest.fixture(scope="module")
+def lessons():
+    return load_lessons()
+
+
+def _events(lesson, kind, player=None):
+    return [(step, event.to_json()) for step in lesson.steps for event in step.events
+            if event.to_json()["type"] == kind and (player is None or event.to_json().get("player") == player)]
+
+
+def test_there_is_one_lesson_per_game(lessons):
+    assert sorted(lessons) == sorted(TABLE_GAMES)
+    assert all(lesson.id == lesson.game for lesson in lessons.values())
+
+
+@pytest.mark.parametrize("game, least", [("old-maid", 8), ("double-solitaire", 8), ("solo-whist", 12)])
+def test_each_lesson_asks_the_reader_for_enough_decisions(lessons, game, least):
+    lesson = lessons[game]
+    assert len(lesson.decisions) >= least
+    assert all(step.move.player == lesson.seat for step in lesson.decisions)
+
+
+def test_every_part_of_every_lesson_plays_to_the_end_of_its_game(lessons):
+    for lesson in lessons.values():
+        ends = [start - 1 for start in lesson.part_starts[1:]] + [len(lesson.steps)]
+        assert all(lesson.position_at(end).is_over for end in ends), lesson.id
+        assert all(not lesson.position_at(step).is_over for step in range(ends[0])), lesson.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_decision_is_coached_and_links_to_a_section_of_its_rules_page(lessons, lang):
+    library = load_library()
+    for lesson in lessons.values():
+        words = load_words(lesson, lang)
+        page = next(page for page in library.games_in(lang) if page.game == lesson.game)
+        for step in lesson.decisions:
+            assert words.steps[step.number].coach, (lesson.id, step.number)
+            assert step.rule in page.section_ids, (lesson.id, step.number)
+        assert words.title and words.end and len(words.parts) == len(lesson.part_starts)
+
+
+def test_a_legal_move_other_than_the_lessons_has_an_explanation_in_both_languages(lessons):
+    """Where the strong computer player, judging from the reader's view, would choose the
+    lesson's move, its reason says why; everywhere else the lesson's own words must."""
+    for lesson in lessons.values():
+        game = TABLE_GAMES[lesson.game]
+        words = [load_words(lesson, lang) for lang in LANGS]
+        for step in lesson.decisions:
+            before = lesson.position_at(step.number - 1)
+            choice = choose(game, before, lesson.seat, coach_rng(step.number), game.levels[-1])
+            if choice.move != step.move:
+                assert all(w.steps[step.number].why for w in words), (lesson.id, step.number)
+
+
+def test_old_maid_meets_the_nines_a_blind_draw_a_pair_it_makes_going_out_and_the_last_queen(lessons):
+    lesson = lessons["old-maid"]
+    seat = lesson.seat
+    hand = lesson.start.hands[seat]
+    assert sum(card.rank == "9" for card in hand) == 3
+    first = lesson.decisions[0].move.to_json()
+    assert first["type"] == "discard" and all(card[:-1] == "9" for card in first["cards"])
+    draws = [step for step in lesson.decisions if step.move.to_json()["type"] == "draw"]
+    assert draws
+    paired = [step for step in draws if lesson.steps[step.number].decision
+              and lesson.steps[step.number].move.to_json()["type"] == "discard"]
+    unpaired = [step for step in draws if step not in paired]
+    assert paired and unpaired
+    assert _events(lesson, "out", seat)
+    over = lesson.position_at(len(lesson.steps))
+    assert over.loser is not None and over.loser != seat
+    assert [card.rank for card in over.hands[over.loser]] == ["Q"]
+
+
+def _race_moves(lesson):
+    return [(step, step.move.to_json()) for step in lesson.decisions]
+
+
+def test_the_race_meets_seven_onto_eight_an_ace_the_second_copy_draws_a_pass_a_king_and_the_end(lessons):
+    lesson = lessons["double-solitaire"]
+    seat = lesson.seat
+    moved = {step.number: event for step, event in _events(lesson, "moved", seat)}
+    before = lesson.position_at
+
+    def onto(number):
+        move = lesson.steps[number - 1].move.to_json()
+        position = before(number - 1).to_json()
+        if move["to"].startswith("c"):
+            column = position["players"][seat]["tableau"][int(move["to"][1])]
+            return column[-1]["card"] if column else None
+        pile = position["foundations"][int(move["to"][1])]
+        return pile[-1] if pile else None
+
+    assert any(event["cards"] == ["7H"] and event["to"].startswith("c") and onto(n) == "8S" for n, event in moved.items())
+    assert any(event["cards"][0][0] == "A" and event["to"].startswith("f") and onto(n) is None for n, event in moved.items())
+    second_copy = [n for n, event in moved.items() if event["to"].startswith("f") and onto(n)
+                   and onto(n)["owner"] != seat and any(
+                       card["card"] == event["cards"][0] and card["owner"] != seat
+                       for pile in before(n - 1).to_json()["foundations"] for card in pile)]
+    assert second_copy
+    kinds = [move["type"] for _, move in _race_moves(lesson)]
+    assert "draw" in kinds and "recycle" in kinds
+    assert all(len(event["cards"]) <= 3 for _, event in _events(lesson, "drew", seat))
+    assert any(event["cards"][0][0] == "K" and event["to"].startswith("c") and onto(n) is None
+               for n, event in moved.items())
+    assert [event for _, event in _events(lesson, "won")] == [{"type": "won", "winner": seat}]
+
+
+def test_solo_whist_meets_the_auction_trumps_leading_following_trumping_a_misere_duck_and_chips(lessons):
+    lesson = lessons["solo-whist"]
+    seat = lesson.seat
+    first = lesson.steps[0]
+    assert first.decision and first.move.to_json()["type"] == "bid"
+    assert first.move.player == (lesson.start.dealer + 1) % 4
+    closed = [event for _, event in _events(lesson, "auction_closed")]
+    assert closed[0]["contract"]["bidder"] == seat
+    assert closed[0]["contract"]["trump"] == lesson.start.turn_up.suit
+    led = followed = trumped = ducked = 0
+    for step in lesson.decisions:
+        move = step.move.to_json()
+        if move["type"] != "play":
+            continue
+        before = lesson.position_at(step.number - 1)
+        trick = before.trick.cards if before.trick else ()
+        card = Card.parse(move["card"])
+        if not trick:
+            led += 1
+        elif card.suit == trick[0].suit:
+            followed += 1
+            if before.contract.bid == "misere" and any(
+                    other.suit == card.suit and STRENGTH[other] > STRENGTH[card] for other in trick):
+                ducked += 1
+        elif card.suit == before.contract.trump:
+            trumped += 1
+    assert led and followed and trumped and ducked
+    decided = [event for _, event in _events(lesson, "contract_decided")]
+    assert len(decided) == len(lesson.part_starts)
+    assert all(event["made"] and event["settlement"][seat] > 0 for event in decided)
+
+
+def _write(tmp_path: Path, data: dict) -> Path:
+    path = tmp_path / "old-maid.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _old_maid_lesson():
+    return json.loads((Path(__file__).parents[1] / "content" / "lessons" / "old-maid.json").read_text(encoding="utf-8"))
+
+
+def test_a_lesson_the_engine_refuses_fails_to_load(tmp_path):
+    data = _old_maid_lesson()
+    data["parts"][0]["moves"][0]["move"]["cards"] = ["9H", "4S"]
+    with pytest.raises(LessonError, match="refuses"):
+        load_lesson(_write(tmp_path, data))
+
+
+def test_a_lesson_that_stops_before_the_end_fails_to_load(tmp_path):
+    data = _old_maid_lesson()
+    data["parts"][0]["moves"] = data["parts"][0]["moves"][:-1]
+    with pytest.raises(LessonError, match="end"):
+        load_lesson(_write(tmp_path, data))
+
+
+def test_a_decision_without_its_rule_fails_to_load(tmp_path):
+    data = _old_maid_lesson()
+    del data["parts"][0]["moves"][0]["rule"]
+    with pytest.raises(LessonError, match="rule"):
+        load_lesson(_write(tmp_path, data))
+
+
+def test_a_decision_without_a_coach_line_fails_to_load(tmp_path, lessons):
+    lesson = lessons["old-maid"]
+    words = (Path(__file__).parents[1] / "content" / "es" / "lessons" / "old-maid.toml").read_text(encoding="utf-8")
+    (tmp_path / "es" / "lessons").mkdir(parents=True)
+    (tmp_path / "es" / "lessons" / "old-maid.toml").write_text(
+        words.replace('coach = "Y la última: el 5♣ y el 5♥."', ""), encoding="utf-8")
+    with pytest.raises(LessonError, match="decision 3 has no coach line"):
+        load_words(lesson, "es", tmp_path)
