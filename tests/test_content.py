@@ -255,3 +255,48 @@ def test_the_solo_whist_sheet_places_the_engines_settlement_table(library):
         sheet = library.sheet(library.game(lang, "solo-whist"))
         scoring = next(section for section in sheet.sections if section.id == "scoring")
         assert any(isinstance(block, SettlementRef) for block in scoring.blocks)
+
+
+def everything_written(part) -> str:
+    """A page's or a sheet's whole text as a reader compares it: prose, boxes, tables, questions and answers."""
+    texts = []
+    for section in part.sections:
+        texts.append(section.title)
+        for block in section.blocks:
+            texts.append(getattr(block, "html", "") or getattr(block, "body_html", ""))
+        texts.extend(entry.question + " " + entry.answer_html for entry in section.faq)
+    return words(" ".join(texts))
+
+
+# What a player looks up on the sheet, in the rules page's own words; and words only one of them used.
+SHEET_AGREES = {
+    ("es", "solo-whist"): ["al menos 8 entre los dos", "al menos 5", "al menos 9", "renuncio", "antes de repartir",
+                           "antes de enseñar la mano", "también el abierto", "uno de los rivales"],
+    ("pt", "solo-whist"): ["pelo menos 8 entre os dois", "pelo menos 5", "pelo menos 9", "renúncia", "antes de distribuir",
+                           "antes de a mão ser exposta", "o aberto também", "um dos adversários"],
+    ("es", "double-solitaire"): ["puede ir a una columna", "sin barajarlo ni reordenarlo", "anuncia el final",
+                                 "columnas descubiertas", "cartas ocultas", "cualquier as"],
+    ("pt", "double-solitaire"): ["pode ir para uma coluna", "sem o baralhar nem reordenar", "anuncia o fim",
+                                 "colunas descobertas", "cartas escondidas", "encravad", "qualquer ás"],
+    ("es", "old-maid"): ["dama impar", "boca abajo", "en cuanto se la quitan"],
+    ("pt", "old-maid"): ["dama ímpar", "face para baixo", "dama perdedora"],
+}
+SHEET_NEVER = {
+    ("es", "solo-whist"): ["8 o más", "5 o más", "9 o más"],
+    ("pt", "solo-whist"): ["8 ou mais", "5 ou mais", "9 ou mais"],
+    ("es", "double-solitaire"): ["sin mezclarlo", "columnas vacías no"],
+    ("pt", "double-solitaire"): ["tabuleiro", "encalhad", "carta fechada", "colunas vazias não"],
+    ("es", "old-maid"): [],
+    ("pt", "old-maid"): ["dama que perde"],
+}
+
+
+@pytest.mark.parametrize(("lang", "game"), PAGES)
+def test_a_sheet_says_what_its_rules_page_says_in_the_same_words(library, lang, game):
+    page = library.game(lang, game)
+    page_text, sheet_text = everything_written(page), everything_written(library.sheet(page))
+    for phrase in SHEET_AGREES[(lang, game)]:
+        assert words(phrase) in page_text, f"the rules page does not say {phrase!r}"
+        assert words(phrase) in sheet_text, f"the sheet does not say {phrase!r}"
+    for phrase in SHEET_NEVER[(lang, game)]:
+        assert words(phrase) not in sheet_text and words(phrase) not in page_text, f"{phrase!r} is not the page's wording"
