@@ -155,3 +155,48 @@ def test_the_costliest_narration_translates_each_card_once(client, monkeypatch):
     answer = render(client, "solo-whist", table, events)
     assert answer.status_code == 200 and len(answer.get_json()["events"]) == 400
     assert len(calls) < 4 * 400 + 52, "a card's name is made once, not once per event"
+
+
+# 7 (tokens). Fernet's base64 is lenient: a token with a "=" more, "AAAA" after its padding, a
+# leading space or "+/" for "-_" opened the same table, though an altered token is said to be
+# refused. And a token made with the key was trusted field by field: "created": "x" was a 500,
+# a seat `true` or an unknown level were played.
+
+
+def _variants(token: str) -> list[str]:
+    swapped = token.replace("-", "+").replace("_", "/")
+    assert swapped != token, "a token with neither - nor _ is rare: deal again"
+    return [token + "=", token + "AAAA", " " + token, token + "\n", swapped]
+
+
+def test_a_token_written_any_other_way_than_it_was_sealed_is_refused(client):
+    table = deal(client, "old-maid")
+    while "-" not in table["table"] and "_" not in table["table"]:
+        table = deal(client, "old-maid")
+    for variant in _variants(table["table"]):
+        answer = client.post("/api/v1/old-maid/tables/hint", json={"table": variant})
+        assert error(answer, 400)["code"] == "invalid_table", repr(variant[-6:])
+
+
+def _sealed_with_the_key(app, **changes) -> str:
+    from naipes.web import table_seal
+
+    with app.test_request_context():
+        genuine = table_seal.open_table(deal(app.test_client(), "old-maid")["table"], "old-maid").to_json()
+        return table_seal._fernet().encrypt(json.dumps({**genuine, **changes}).encode()).decode()
+
+
+@pytest.mark.parametrize("changes", [
+    {"created": "x"}, {"created": None}, {"created": True}, {"created": 1.5},
+    {"seat": True}, {"seat": -1}, {"seat": 9}, {"seat": "0"},
+    {"level": "grandmaster"}, {"level": None},
+    {"position": []}, {"game": ["old-maid"]},
+], ids=str)
+def test_a_token_made_with_the_key_but_holding_fields_no_table_has_is_refused(app, client, changes):
+    token = _sealed_with_the_key(app, **changes)
+    for url in ["/api/v1/old-maid/tables/hint", "/es/old-maid/jugar/render"]:
+        assert error(client.post(url, json={"table": token}), 400)["code"] == "invalid_table", url
+
+
+def test_a_genuine_token_sealed_again_with_the_key_still_opens(app, client):
+    assert client.post("/api/v1/old-maid/tables/hint", json={"table": _sealed_with_the_key(app)}).status_code == 200

@@ -80,16 +80,26 @@ def seal(table: Sealed) -> str:
     return _fernet().encrypt(payload).decode("ascii")
 
 
+def _well_typed(table: Sealed) -> bool:
+    """Whether each field has its type: a token made with the key is trusted to be ours, not to be right."""
+    return (isinstance(table.position, dict) and isinstance(table.level, str)
+            and all(type(number) is int for number in (table.seat, table.created)))
+
+
 def open_table(token: object, game: str, now: float | None = None) -> Sealed:
     """The table a token holds; ``InvalidTable`` or ``ExpiredTable`` if it cannot be played."""
     if not isinstance(token, str) or not token.isascii() or len(token) > _MAX_TOKEN:
         raise InvalidTable
     try:
+        # Fernet's base64 is lenient (padding, "+/", spaces, bytes after the padding): only the
+        # token exactly as sealed opens, so that "an altered token is refused" holds to the byte.
+        if base64.urlsafe_b64encode(base64.urlsafe_b64decode(token)) != token.encode():
+            raise InvalidTable
         data = json.loads(_fernet().decrypt(token))
         table = Sealed(data["game"], data["position"], data["seat"], data["level"], data["created"])
     except (InvalidToken, ValueError, KeyError, TypeError):
         raise InvalidTable from None
-    if table.game != game:
+    if table.game != game or not _well_typed(table):
         raise InvalidTable
     if (time.time() if now is None else now) - table.created >= lifetime():
         raise ExpiredTable

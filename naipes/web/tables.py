@@ -67,6 +67,8 @@ def opened_table(game: TableGame, data: dict) -> Table:
     try:
         sealed = open_table(token, game.id)
         position = game.engine.Position.from_json(sealed.position)
+        if not 0 <= sealed.seat < game.seats(position) or sealed.level not in game.levels:
+            raise InvalidTable
     except ExpiredTable:
         days = lifetime() // (24 * 3600)
         raise ApiError(410, "table_expired", gettext(
