@@ -23,3 +23,34 @@ def test_the_site_refuses_to_start_without_compiled_catalogs(tmp_path):
     """Without its ``.mo`` files flask-babel would show English; the app says how to compile them instead."""
     with pytest.raises(CatalogsNotCompiled, match=r"pybabel compile -d translations"):
         create_app({"BABEL_TRANSLATION_DIRECTORIES": str(tmp_path)})
+
+
+CATALOG = "translations/{lang}/LC_MESSAGES/messages.po"
+
+
+def _translations(lang: str) -> list[str]:
+    from babel.messages.pofile import read_po
+
+    with open(CATALOG.format(lang=lang), "rb") as po:
+        catalog = read_po(po)
+    return [text for message in catalog if message.id for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_msgid_is_given_twice_in_a_catalog(lang):
+    """A second entry for the same msgid is silently dropped by babel: a translator editing it edits nothing."""
+    import re
+    from collections import Counter
+
+    with open(CATALOG.format(lang=lang), encoding="utf-8") as po:
+        ids = re.findall(r'^msgid "(.+)"$', po.read(), re.M)
+    assert [msgid for msgid, count in Counter(ids).items() if count > 1] == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_translations_quote_with_angle_quotes_and_keep_numbers_with_their_units(lang):
+    import re
+
+    for text in _translations(lang):
+        assert "“" not in text and "”" not in text, f"« » in {lang}: {text}"
+        assert not re.search(r"(\d|\)s) (KiB|segundos|dias|días|fichas?|minutos)\b", text), f"a non-breaking space before the unit: {text}"

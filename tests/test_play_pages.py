@@ -118,7 +118,7 @@ def test_a_finished_solo_whist_hand_shows_the_settlement_with_each_chip_explaine
     result = table["view"]["result"]
     drawn = render(client, "pt", "solo-whist", table["table"]).get_json()["diagram"]
     assert 'class="settlement"' in drawn and "#scoring" in drawn
-    payments = drawn.count(" fichas ao ") + drawn.count(" ficha ao ")
+    payments = drawn.count("\N{NO-BREAK SPACE}fichas ao ") + drawn.count("\N{NO-BREAK SPACE}ficha ao ")
     assert payments == (2 if table["view"]["contract"]["partner"] is not None else 3)
     for amount in result["settlement"]:
         assert (f"+{amount}" if amount > 0 else f"−{-amount}") in drawn
