@@ -43,7 +43,8 @@ def test_no_msgid_is_given_twice_in_a_catalog(lang):
     from collections import Counter
 
     with open(CATALOG.format(lang=lang), encoding="utf-8") as po:
-        ids = re.findall(r'^msgid "(.+)"$', po.read(), re.M)
+        ids = ["".join(re.findall(r'"(.*)"', entry)) for entry in re.findall(r'^msgid ((?:".*"\n)+)', po.read(), re.M)]
+    ids = [msgid for msgid in ids if msgid]
     assert [msgid for msgid, count in Counter(ids).items() if count > 1] == []
 
 
