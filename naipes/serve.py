@@ -7,23 +7,53 @@
 | --- | --- | --- |
 | ``NAIPES_BIND`` | ``127.0.0.1:8000`` | where to listen; ``0.0.0.0:8000`` to be reached from other machines |
 | ``NAIPES_WORKERS`` | 2 × cores + 1, at most 9 | gunicorn worker processes |
+| ``NAIPES_READ_TIMEOUT`` | ``10`` | seconds a client may take between two reads; its request head must arrive within 5 (or this, if less) |
 
 The app's own settings (secret key, site address, proxies) are in ``naipes/web/settings.py``.
-Every worker builds the app itself (no ``--preload``): the secret key, when none is given,
-is made once in the instance folder and read by all.
+Every worker builds the app itself (no ``--preload``) and renders every reading page before it
+takes a request: the secret key, when none is given, is made once in the instance folder and
+read by all.
+
+The workers are gunicorn's gevent workers: a connection is a greenlet, so a client that sends
+its request slowly, or not at all, holds a socket rather than a process (sync workers read the
+request themselves, and three idle connections held three workers for 30 s). Requests are
+bounded work (64 KiB bodies, capped searches), run one at a time in each process.
 """
 
 from __future__ import annotations
 
 import argparse
+import http
 import os
 import sys
 
-from werkzeug.serving import WSGIRequestHandler
+from gunicorn.app.base import BaseApplication
+from gunicorn.http import errors as http_errors
+from gunicorn.workers.base_async import AsyncWorker
+from gunicorn.workers.ggevent import GeventWorker
+from werkzeug.serving import WSGIRequestHandler, run_simple
+
+from .web import create_app, pages
+from .web.errors import refused_by_the_server
 
 DEFAULT_BIND = "127.0.0.1:8000"
 # A request is bounded work (64 KiB body, capped searches): a slow one is a fault, not a load.
 TIMEOUT_SECONDS = 30
+DEFAULT_READ_TIMEOUT = 10
+# How long a connection may stay idle between requests, and the most a request's head may take.
+HEAD_SECONDS = 5
+
+# gunicorn's refusals of a request it could not parse, by the status the site answers them with.
+_REFUSALS: tuple[tuple[type[Exception], int], ...] = (
+    (http_errors.LimitRequestLine, 414),
+    (http_errors.LimitRequestHeaders, 431),
+    (http_errors.UnsupportedTransferCoding, 501),
+    (http_errors.ExpectationFailed, 417),
+    (http_errors.ConfigurationProblem, 500),
+    (http_errors.InvalidResponseHeader, 500),
+    (http_errors.InvalidResponseHeaderName, 500),
+    (http_errors.ParseException, 400),
+)
 
 
 class DevRequestHandler(WSGIRequestHandler):
@@ -36,59 +66,113 @@ class DevRequestHandler(WSGIRequestHandler):
         return self.server_version
 
 
+class Worker(GeventWorker):
+    """gunicorn's gevent worker, with a read timeout and the site's own answers to what gunicorn refuses.
+
+    - Every read from a client waits at most ``read_timeout`` seconds: a body that stops short
+      is then a 408 from the app (``json_io``), and the connection is closed rather than waiting
+      for the rest. gunicorn's gevent worker already bounds a request's head by ``keepalive``.
+    - A request gunicorn cannot parse (a bad request line, a URI or headers too long) is answered
+      with the API's JSON error and every header the site sends, not gunicorn's bare HTML.
+    """
+
+    read_timeout: float = DEFAULT_READ_TIMEOUT
+
+    def handle(self, listener, client, addr):
+        # GeventWorker.handle makes the socket blocking with no timeout at all; this is the same
+        # step with a timeout, before the base handling.
+        client.settimeout(self.read_timeout)
+        AsyncWorker.handle(self, listener, client, addr)
+
+    def handle_request(self, listener_name, req, sock, addr):
+        super().handle_request(listener_name, req, sock, addr)
+        if getattr(req.body.reader, "length", 0):
+            # The app stopped reading the body (a read timed out, or it refused the request
+            # unread): gunicorn would wait for the rest before the next request. Close instead.
+            raise StopIteration
+
+    def handle_error(self, req, client, addr, exc):
+        status = next((status for kind, status in _REFUSALS if isinstance(exc, kind)), 500)
+        if status == 500:
+            self.log.exception("Error handling request")
+        else:
+            self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
+        try:
+            client.sendall(self._refusal(status))
+        except OSError:
+            self.log.debug("Failed to send error message.")
+
+    def _refusal(self, status: int) -> bytes:
+        cache = self.__dict__.setdefault("_refusals", {})
+        if status not in cache:
+            response = refused_by_the_server(self.wsgi, status)
+            body = response.get_data()
+            lines = [f"HTTP/1.1 {status} {http.HTTPStatus(status).phrase}"]
+            lines += [f"{name}: {value}" for name, value in response.headers.items() if name.lower() != "content-length"]
+            lines += [f"Content-Length: {len(body)}", "Connection: close"]
+            cache[status] = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+        return cache[status]
+
+
+class NaipesServer(BaseApplication):
+    """gunicorn's documented custom application: each worker calls ``worker_app()``."""
+
+    def __init__(self, options: dict) -> None:
+        self.options = options
+        super().__init__()
+
+    def load_config(self):
+        for name, value in self.options.items():
+            self.cfg.set(name, value)
+
+    def load(self):
+        return worker_app()
+
+
+def worker_app():
+    """The app as a worker serves it: built, then every reading page rendered before any request."""
+    app = create_app()
+    pages.render_reading_pages(app)
+    return app
+
+
 def default_workers() -> int:
     return min(2 * (os.cpu_count() or 1) + 1, 9)
 
 
-def _workers(environ) -> int:
-    value = environ.get("NAIPES_WORKERS", "")
+def _whole(environ, name: str, default: int) -> int:
+    value = environ.get(name, "")
     if not value:
-        return default_workers()
+        return default
     if not value.isdigit() or int(value) < 1:
-        sys.exit(f"NAIPES_WORKERS must be a whole number of processes (1 or more), not {value!r}")
+        sys.exit(f"{name} must be a whole number (1 or more), not {value!r}")
     return int(value)
 
 
 def gunicorn_options(environ) -> dict:
-    """gunicorn's settings from the environment: ``bind``, ``workers`` and the fixed choices."""
+    """gunicorn's settings from the environment: ``bind``, ``workers``, the read timeout and the fixed choices."""
+    read_timeout = _whole(environ, "NAIPES_READ_TIMEOUT", DEFAULT_READ_TIMEOUT)
     return {
         "bind": environ.get("NAIPES_BIND", DEFAULT_BIND),
-        "workers": _workers(environ),
-        "worker_class": "sync",
+        "workers": _whole(environ, "NAIPES_WORKERS", default_workers()),
+        "worker_class": type("Worker", (Worker,), {"read_timeout": read_timeout}),
+        "worker_connections": 1000,
         "timeout": TIMEOUT_SECONDS,
         "graceful_timeout": TIMEOUT_SECONDS,
-        "keepalive": 5,
+        # A head slower than a socket read would end in a read error rather than a quiet close.
+        "keepalive": min(HEAD_SECONDS, read_timeout),
         "accesslog": "-",
         "limit_request_line": 4094,
         "limit_request_fields": 50,
         # gunicorn believes no X-Forwarded-* itself: the app's ProxyFix does, as NAIPES_PROXY_COUNT says.
         "forwarded_allow_ips": "",
+        # Its default path is one per user: a second instance would take it over, and stopping
+        # either would delete it. Nothing here uses gunicornc.
+        "control_socket_disable": True,
     }
 
 
-def run_gunicorn(options: dict) -> None:
-    from gunicorn.app.base import BaseApplication
-
-    class NaipesServer(BaseApplication):
-        """gunicorn's documented custom application: each worker calls ``create_app()``."""
-
-        def load_config(self):
-            for name, value in options.items():
-                self.cfg.set(name, value)
-
-        def load(self):
-            from naipes.web import create_app
-
-            return create_app()
-
-    NaipesServer().run()
-
-
 def run_development(environ) -> None:
-    from werkzeug.serving import run_simple
-
-    from naipes.web import create_app
-
     host, _, port = environ.get("NAIPES_BIND", DEFAULT_BIND).rpartition(":")
     # Pages are rendered afresh on every request, so that an edit shows on the next reload.
     app = create_app({"PAGE_CACHE": False})
@@ -102,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.dev:
         run_development(os.environ)
     else:
-        run_gunicorn(gunicorn_options(os.environ))
+        NaipesServer(gunicorn_options(os.environ)).run()
 
 
 if __name__ == "__main__":

@@ -8,9 +8,11 @@ becomes the page or the JSON that fits the path.
 from __future__ import annotations
 
 from flask import Flask, Response, render_template, request
+from flask_babel import force_locale
 from flask_babel import lazy_gettext
 from werkzeug.exceptions import HTTPException, SecurityError
 
+from .i18n import DEFAULT_LANGUAGE
 from .json_io import ApiError, json_error
 
 _HTTP_MESSAGES = {
@@ -19,6 +21,9 @@ _HTTP_MESSAGES = {
     405: ("method_not_allowed", lazy_gettext("This address does not accept that method.")),
     413: ("body_too_large", lazy_gettext("The request is too large (64 KiB at most).")),
     415: ("unsupported_media_type", lazy_gettext("Send JSON.")),
+    414: ("uri_too_long", lazy_gettext("The address is too long.")),
+    431: ("headers_too_large", lazy_gettext("The request's headers are too large or too many.")),
+    500: ("internal_error", lazy_gettext("Something went wrong on our side. Please try again.")),
 }
 
 
@@ -50,7 +55,19 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
         app.logger.exception("unexpected error")
-        message = lazy_gettext("Something went wrong on our side. Please try again.")
+        message = _HTTP_MESSAGES[500][1]
         if wants_json():
             return json_error(500, "internal_error", message)
         return render_template("error.html", status=500, message=message), 500
+
+
+def refused_by_the_server(app: Flask, status: int) -> Response:
+    """The answer to a request the HTTP server refused before the app could read it (a broken
+    request line, an address or headers too long): the API's JSON error, with every header the
+    site sends and never stored. Its language is the site's default: the request was not read.
+    """
+    code, message = _HTTP_MESSAGES.get(status, ("http_error", lazy_gettext("Something went wrong.")))
+    with app.test_request_context("/api/"), force_locale(DEFAULT_LANGUAGE):
+        response = app.process_response(json_error(status, code, str(message)))
+    response.headers["Cache-Control"] = "no-store"
+    return response

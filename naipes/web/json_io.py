@@ -12,7 +12,7 @@ import json
 
 from flask import Response, current_app, jsonify, request
 from flask_babel import gettext, lazy_gettext
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 
 from ..engine.cards import Card
 from ..engine.decode import is_whole_number
@@ -41,13 +41,28 @@ def _raw_body() -> bytes:
 
     A body with a ``Content-Length`` over the cap is refused before it is read; a
     chunked one has none, so werkzeug stops reading at the cap and the rest of the
-    stream tells whether there was more.
+    stream tells whether there was more. A client that stops sending is cut off by the
+    server's read timeout (408); one that closes early sent less than it announced (400).
     """
-    raw = request.get_data(cache=False)
+    try:
+        raw = request.get_data(cache=False)
+    except ClientDisconnected as error:
+        # werkzeug reports a failed read as a disconnection; the read timing out is what it hides.
+        if isinstance(error.__context__, TimeoutError):
+            raise _timed_out() from None
+        raw = b""
+    except TimeoutError:
+        raise _timed_out() from None
+    if request.content_length is not None and len(raw) < request.content_length:
+        raise ApiError(400, "incomplete_body", gettext("The body is shorter than its Content-Length says."))
     cap = current_app.config["MAX_CONTENT_LENGTH"]
     if request.content_length is None and len(raw) >= cap and request.environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge()
     return raw
+
+
+def _timed_out() -> ApiError:
+    return ApiError(408, "request_timeout", gettext("The request took too long to arrive: send it again."))
 
 
 def json_body() -> dict:

@@ -67,6 +67,29 @@ def _rendered(template: str, **context) -> str:
     return pages[request.path]
 
 
+def reading_urls(library) -> list[str]:
+    """Every reading page: each language's home, and each game's rules page, quick sheet and booklet."""
+    urls = []
+    for lang in library.languages:
+        urls.append(f"/{lang}/")
+        for page in library.games_in(lang):
+            urls += [f"/{lang}/{page.slug}/", f"/{lang}/{page.slug}/{library.sheet(page).slug}/", f"/{lang}/{page.slug}/sheet/"]
+    return urls
+
+
+def render_reading_pages(app: Flask) -> None:
+    """Render every reading page into this process's cache, as a worker does before its first request.
+
+    Rendering them all takes about a second of CPU: paid at start, it is not paid by the
+    first readers after every start or restart, nor at a moment a client can choose.
+    """
+    client = app.test_client()
+    for url in reading_urls(app.extensions["naipes"].library):
+        response = client.get(url)
+        if response.status_code != 200:
+            raise RuntimeError(f"{url} does not render (HTTP {response.status_code})")
+
+
 def _game_page(lang: str, slug: str):
     page = _site().library.game(lang, slug)
     if page is None:
