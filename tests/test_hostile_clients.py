@@ -200,3 +200,44 @@ def test_a_token_made_with_the_key_but_holding_fields_no_table_has_is_refused(ap
 
 def test_a_genuine_token_sealed_again_with_the_key_still_opens(app, client):
     assert client.post("/api/v1/old-maid/tables/hint", json={"table": _sealed_with_the_key(app)}).status_code == 200
+
+
+# 7 (HTTP). The odds and ends.
+
+
+@pytest.mark.parametrize(("accept", "expected"), [
+    ("gzip;q=0", None),
+    ("br;q=0, gzip;q=0", None),
+    ("br;q=0, gzip", "gzip"),
+    ("br;q=0.0, gzip;q=0.5", "gzip"),
+    ("gzip, br;q=0.9", "gzip"),
+    ("*;q=0", None),
+])
+def test_an_encoding_the_client_refuses_with_q_0_is_never_used(client, accept, expected):
+    response = client.get("/es/", headers={"Accept-Encoding": accept})
+    assert response.headers.get("Content-Encoding") == expected
+    assert "Accept-Encoding" in response.vary
+
+
+def test_healthz_is_never_cached(client):
+    response = client.get("/healthz")
+    assert response.headers["Cache-Control"] == "no-store"
+    assert "ETag" not in response.headers
+
+
+@pytest.mark.parametrize("url", ["/api/v1/old-maid/legal", "/api/v1/games", "/es/"])
+def test_options_says_what_the_address_allows_and_nothing_else(client, url):
+    response = client.options(url)
+    assert response.status_code == 204
+    assert "Content-Type" not in response.headers and response.get_data() == b""
+    assert "OPTIONS" in response.headers["Allow"]
+
+
+@pytest.mark.parametrize("host", ["[::1]:8000", "[::1]", "LOCALHOST:8000", "Localhost", "127.0.0.1:8000"])
+def test_loopback_is_answered_however_it_is_written(client, host):
+    assert client.get("/healthz", headers={"Host": host}).status_code == 200
+
+
+@pytest.mark.parametrize("host", ["[::2]:8000", "evil.example", "localhost.evil.example"])
+def test_other_hosts_are_still_refused(client, host):
+    assert client.get("/healthz", headers={"Host": host}).status_code == 400

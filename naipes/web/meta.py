@@ -22,8 +22,13 @@ def absolute_url(path: str) -> str:
 
 @bp.get("/healthz")
 def healthz():
-    """Alive and able to answer: nothing here touches anything that could be down, since nothing is stored."""
-    return jsonify({"status": "ok"})
+    """Alive and able to answer: nothing here touches anything that could be down, since nothing is stored.
+
+    Never stored: a cache that kept it would say "ok" for an origin that has died.
+    """
+    response = jsonify({"status": "ok"})
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/robots.txt")
