@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 
-from naipes.engine import double_solitaire as ds
+from naipes.games.double_solitaire import rules as ds
 
 TITLE = "Double Solitaire race"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from naipes.engine import old_maid
+from naipes.games.old_maid import rules as old_maid
 
 TITLE = "Old Maid"
 

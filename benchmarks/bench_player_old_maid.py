@@ -6,9 +6,9 @@ import random
 import statistics
 import time
 
-from naipes.engine import old_maid
-from naipes.engine.old_maid_view import view
-from naipes.players import old_maid as player
+from naipes.games.old_maid import rules as old_maid
+from naipes.games.old_maid.view import view
+from naipes.games.old_maid import player as player
 
 TITLE = "Old Maid computer player"
 

@@ -14,7 +14,7 @@ import random
 import time
 from math import comb
 
-from naipes.engine import solo_whist
+from naipes.games.solo_whist import rules as solo_whist
 
 TITLE = "Solo Whist"
 

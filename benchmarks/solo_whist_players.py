@@ -27,10 +27,10 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from naipes.engine import solo_whist as sw
-from naipes.engine.solo_whist_view import view
-from naipes.players import solo_whist as players
-from naipes.players.solo_whist_sampling import STRONG, Budget, choose_card
+from naipes.games.solo_whist import rules as sw
+from naipes.games.solo_whist.view import view
+from naipes.games.solo_whist import player as players
+from naipes.games.solo_whist.sampling import STRONG, Budget, choose_card
 
 BUDGETS = {"default": STRONG, "large": Budget(samples=16, nodes=6_000, exact_tricks=6, horizon=2)}
 MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random")}

@@ -155,7 +155,7 @@ def test_the_rules_page_offers_the_sheet_for_the_table_and_the_full_booklet(clie
 
 
 def test_solo_whist_sheet_settles_every_contract_as_the_engine_does(client):
-    from naipes.engine.solo_whist import settlement_table
+    from naipes.games.solo_whist.rules import settlement_table
 
     html = client.get("/es/solo-whist/hoja/").get_data(as_text=True)
     rows = re.findall(r'<tr>\s*<th scope="row">.*?</tr>', html, re.S)

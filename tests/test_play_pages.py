@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from naipes.engine import solo_whist
-from naipes.web.play import chip_movements
+from naipes.games.solo_whist import rules as solo_whist
+from naipes.games.solo_whist.tricks import chip_movements
 
 SLUGS = {"es": "jugar", "pt": "jogar"}
 GAMES = ["old-maid", "solo-whist", "double-solitaire"]

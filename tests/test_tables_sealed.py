@@ -14,7 +14,9 @@ import re
 
 import pytest
 
-from naipes.engine import double_solitaire, old_maid, solo_whist
+from naipes.games.double_solitaire import rules as double_solitaire
+from naipes.games.old_maid import rules as old_maid
+from naipes.games.solo_whist import rules as solo_whist
 from naipes.web import create_app
 from naipes.web.table_seal import open_table
 

@@ -1,6 +1,13 @@
-"""The rules of the three games: pure Python, no I/O, nothing of the web.
+"""The kernel: what no game owns. Pure Python, no I/O, nothing of the web.
 
-Every game module has the same shape (python-chess is the model):
+``cards`` (the one card model), ``errors`` (every refusal and its code),
+``events``, ``decode`` (what the games' JSON shapes share), ``sentences`` (what
+a game says, for the web layer to translate), ``choice`` (a computer player's
+answer), ``contract`` (``Rules``, the contract every game keeps, and ``Game``,
+the descriptor that binds a game's package to it) and ``schemas`` (the JSON
+Schemas derived from the games' declared shapes).
+
+Every game (``naipes.games.<game>``) has the same shape, python-chess being the model:
 
 - ``ID`` (the API's game id), ``PLAYERS`` (min, max), ``NEW_GAME_OPTIONS``
   (which of ``players`` and ``dealer`` ``new_game`` accepts);
@@ -14,12 +21,6 @@ Every game module has the same shape (python-chess is the model):
 
 Each rule is one check returning a ``Refusal`` or ``None`` (``refusal(position,
 move)``): ``legal_moves`` keeps the candidates it lets through, ``apply`` raises
-what it finds. Each game's JSON shapes are declared once in ``<game>_json.py``
-(msgspec structs), from which reading, writing and the JSON Schema
-(``schemas.json_schemas``) derive; ``<game>_view.py`` is what one seat may see.
-Solo Whist is split by reason to change: ``solo_whist_auction``, ``_moves``,
-``_tricks`` (play and settlement), ``_position`` (what a reachable position is).
-
-``naipes.engine.games.GAMES`` holds the games by id, each bound to the contract
-``games.Rules``.
+what it finds. Values write their own JSON through the shapes declared in the
+game's ``shapes`` module.
 """

@@ -16,6 +16,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - gettext's convention
+    """Marks a singular and plural msgid pair for extraction (``-k Nn_:1,2``), as ngettext takes them."""
+    return singular, plural
+
+
 class EngineError(Exception):
     """Base of everything an engine raises on purpose."""
 

@@ -1,33 +1,23 @@
 """The JSON Schemas of every game's position, move, event and seat view, for the API document.
 
-They are derived from the shapes each game declares once (``<game>_json.SHAPES``),
+They are derived from the shapes each game declares once (``naipes.games.<game>.shapes.SHAPES``),
 so the schema, the checking of what comes in and the encoding of what goes out
-cannot drift apart. A *view* (what one seat may see, see ``<game>_view``) has the
+cannot drift apart. A *view* (what one seat may see, see each game's ``view``) has the
 position's shape with every card possibly ``null``: its schema is the position's,
 each named part copied with the suffix ``View`` and each card made nullable.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypedDict, cast
 
 import msgspec
 
-from . import double_solitaire_json, old_maid_json, solo_whist_json
-from .double_solitaire import ID as DOUBLE_SOLITAIRE
-from .old_maid import ID as OLD_MAID
-from .solo_whist import ID as SOLO_WHIST
-
 JSONSchema = dict[str, object]
 
-SHAPES: dict[str, dict[str, object]] = {
-    OLD_MAID: old_maid_json.SHAPES,
-    SOLO_WHIST: solo_whist_json.SHAPES,
-    DOUBLE_SOLITAIRE: double_solitaire_json.SHAPES,
-}
-"""Each game's declared shapes, by game id and by what they describe."""
-
-_CARD_TITLES = frozenset({"Card", "OldMaidCard"})
+_CARD = "Card"
+"""The end of the title of every card schema (``Card``, Old Maid's ``OldMaidCard``)."""
 _VIEW = "View"
 
 
@@ -41,16 +31,18 @@ class GameSchemas(TypedDict):
 
 
 def json_schemas(
+    shapes_by_game: Mapping[str, Mapping[str, object]],
     ref_template: str = "#/components/schemas/{name}",
 ) -> tuple[dict[str, GameSchemas], dict[str, JSONSchema]]:
     """Per game id, the schemas of its position, move, event and view; and the named schemas they use.
 
+    ``shapes_by_game`` holds each game's declared shapes (its ``shapes.SHAPES``) by game id.
     ``ref_template`` says where the named schemas will live: an OpenAPI document
     puts them under ``#/components/schemas/`` (the default).
     """
     games: dict[str, GameSchemas] = {}
     components: dict[str, JSONSchema] = {}
-    for game_id, shapes in SHAPES.items():
+    for game_id, shapes in shapes_by_game.items():
         kinds = ("position", "move", "event")
         schemas, named = msgspec.json.schema_components([shapes[kind] for kind in kinds], ref_template=ref_template)
         components.update(named)
@@ -73,7 +65,7 @@ def _rewrite(node: object, ref_template: str) -> object:
         return [_rewrite(item, ref_template) for item in node]
     if not isinstance(node, dict):
         return node
-    if "enum" in node and node.get("title") in _CARD_TITLES:
+    if "enum" in node and str(node.get("title", "")).endswith(_CARD):
         return {"anyOf": [node, {"type": "null"}]}
     if "$ref" in node:
         name = str(node["$ref"]).rsplit("/", 1)[-1]

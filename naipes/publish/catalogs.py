@@ -54,7 +54,7 @@ def compile_catalogs(languages: tuple[str, ...], compiled: Path = TRANSLATIONS_D
 def _msgids_in_use() -> set:
     with (ROOT / "babel.cfg").open() as handle:
         method_map, options_map = parse_mapping_cfg(handle)
-    keywords = {**DEFAULT_KEYWORDS, "N_": None, "lazy_gettext": None}
+    keywords = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2), "lazy_gettext": None}
     return {
         msgid
         for _, _, msgid, _, _ in extract_from_dir(

@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, jsonify
 from flask_babel import gettext
 
 from ..engine.decode import is_whole_number
-from ..engine.games import GAMES
+from ..games import GAMES
 from . import openapi
 from .json_io import ApiError, engine_call, json_body, required
 

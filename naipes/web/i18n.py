@@ -10,9 +10,12 @@ from pathlib import Path
 
 from babel import Locale
 from flask import Response, after_this_request, current_app, request
-from flask_babel import get_locale, gettext, lazy_gettext
+from flask_babel import get_locale, gettext, lazy_gettext, ngettext
 
 from ..engine.cards import Card, UnknownCard
+from ..engine.decode import is_whole_number
+from ..engine.sentences import Seat, Sentence, Spoken, SpokenList, Suit, Term
+from ..games import GAMES
 
 # The language of a request that names none and whose browser prefers none the site has.
 DEFAULT_LANGUAGE = "es"
@@ -44,17 +47,6 @@ SUIT_NAMES = {
     "C": lazy_gettext("clubs"),
 }
 
-BID_NAMES = {
-    "pass": lazy_gettext("Pass"),
-    "proposal": lazy_gettext("Proposal"),
-    "acceptance": lazy_gettext("Acceptance"),
-    "solo": lazy_gettext("Solo"),
-    "misere": lazy_gettext("Misère"),
-    "abundance": lazy_gettext("Abundance"),
-    "open_misere": lazy_gettext("Open misère"),
-    "declared_abundance": lazy_gettext("Declared abundance"),
-}
-"""Solo Whist's calls, named as the rules pages name them."""
 
 
 class CatalogsNotCompiled(RuntimeError):
@@ -163,7 +155,41 @@ def suit_name(suit: str) -> str:
     return str(SUIT_NAMES[suit])
 
 
-def bid_name(bid: str) -> str:
-    """A Solo Whist call by its name in the reader's language ("Solo", "Misère aberto")."""
-    name = BID_NAMES.get(bid)
-    return bid if name is None else str(name)
+def game_word(game_id: str, key: str) -> str:
+    """A word of a game's own in the reader's language (Solo Whist's calls: "Solo", "Misère aberto")."""
+    game = GAMES.get(game_id)
+    msgid = None if game is None else game.words.get(key)
+    return key if msgid is None else gettext(msgid)
+
+
+def say(sentence: Sentence) -> str:
+    """A game's sentence (an event told, a computer's reason, a refusal) in the reader's language."""
+    params = {name: _worded(name, value) for name, value in sentence.params.items()}
+    if sentence.plural is not None:
+        return ngettext(sentence.message, sentence.plural, sentence.count, **params)
+    return gettext(sentence.message, **params)
+
+
+def _worded(name: str, value: object) -> object:
+    if isinstance(value, Sentence):
+        return say(value)
+    if isinstance(value, Seat):
+        return player_name(value.index)
+    if isinstance(value, Spoken):
+        return card_name(value.card)
+    if isinstance(value, SpokenList):
+        names = [card_name(card) for card in value.cards]
+        if len(names) == 1:
+            return names[0]
+        return gettext("%(first)s and %(second)s", first=", ".join(names[:-1]), second=names[-1])
+    if isinstance(value, Suit):
+        return suit_name(value.letter)
+    if isinstance(value, Term):
+        return gettext(value.msgid)
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(_worded(name, item)) for item in value)
+    if is_whole_number(value) and name.endswith("player"):
+        return player_name(value)
+    return value

@@ -9,15 +9,15 @@ reader's language; ``errors.py`` answers it as ``{"error": {"code", "message"}}`
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from flask import Response, current_app, jsonify, request
 from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 
-from ..engine.cards import Card
-from ..engine.decode import is_whole_number
 from ..engine.errors import EngineError, IllegalMove
-from .i18n import player_name
+from ..engine.sentences import Sentence
+from .i18n import say
 
 # The engine's account of a malformed position or move is for developers and stays in
 # English, in the error's "detail" field; the reader gets a sentence in their language.
@@ -124,19 +124,9 @@ def engine_message(error: EngineError) -> str:
     return str(_ENGINE_MESSAGES[error.code])
 
 
-def translated(message: str, params: dict[str, object]) -> str:
+def translated(message: str, params: Mapping[str, object]) -> str:
     """An engine's (or a computer player's) English template in the reader's language, cards as symbols (``9♣``)."""
-    return gettext(message, **{name: _format_param(name, value) for name, value in params.items()})
-
-
-def _format_param(name: str, value: object) -> object:
-    if isinstance(value, Card):
-        return value.symbol
-    if isinstance(value, (list, tuple)):
-        return " ".join(str(_format_param(name, item)) for item in value)
-    if is_whole_number(value) and name.endswith("player"):
-        return player_name(value)
-    return value
+    return say(Sentence(message, params))
 
 
 def json_error(status: int, code: str, message: str, detail: str | None = None) -> Response:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from ..engine.games import GAMES
 from ..engine.schemas import json_schemas
-from ..players.table import TABLE_GAMES
+from ..games import GAMES
 
 OPENAPI_VERSION = "3.1.0"
 SEED_RANGE = 2**63
@@ -183,9 +182,7 @@ def _table_post(summary: str, body: dict, answer: dict, status: int = 200, *erro
 
 
 def _tables(game_id: str, engine) -> dict:
-    game = TABLE_GAMES.get(game_id)
-    if game is None:
-        return {}
+    game = engine
     options = {
         "seat": {"type": "integer", "minimum": 0, "maximum": engine.PLAYERS[1] - 1},
         "level": {"type": "string", "enum": list(game.levels)},
@@ -220,7 +217,7 @@ def document() -> dict:
     paths: dict[str, dict] = {}
     for endpoint in SITE_ENDPOINTS:
         paths.update(endpoint())
-    games, named = json_schemas()
+    games, named = json_schemas({game_id: game.shapes for game_id, game in GAMES.items()})
     schemas = {"Error": ERROR_SCHEMA, **named}
     for game_id, engine in GAMES.items():
         for game_endpoint in GAME_ENDPOINTS:

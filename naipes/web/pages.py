@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from jinja2 import StrictUndefined
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, send_from_directory, url_for
 from flask_babel import gettext
 from pypdf import PdfReader
@@ -19,10 +20,9 @@ from werkzeug.routing import BaseConverter
 
 from ..engine.cards import SUITS
 from ..engine.decode import is_whole_number
-from ..engine.games import GAMES
-from ..engine.solo_whist import CALLS, settlement_table
+from ..games import GAMES
 from .assets import asset_url
-from .i18n import accepted_language, bid_name, card_name, current_language, language_name, language_tag, player_name, suit_name
+from .i18n import accepted_language, card_name, current_language, game_word, language_name, language_tag, player_name, suit_name
 from .json_io import ApiError, engine_call, json_body
 from .meta import absolute_url
 
@@ -198,18 +198,18 @@ def register_template_helpers(app: Flask) -> None:
     app.jinja_env.globals.update(
         asset_url=asset_url,
         card_name=card_name,
-        bid_label=bid_name,
+        game_word=game_word,
+        game_globals={game_id: game.template_globals for game_id, game in GAMES.items()},
         player_name=player_name,
         suit_name=suit_name,
         language_name=language_name,
         language_tag=language_tag,
-        settlement_table=settlement_table,
-        solo_whist_calls=CALLS,
         SUITS=SUITS,
         pdf_name=pdf_name,
         pdf_pages=pdf_pages,
         absolute_url=absolute_url,
     )
+    app.jinja_env.undefined = StrictUndefined
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
@@ -223,4 +223,6 @@ def register_template_helpers(app: Flask) -> None:
             "languages": site.languages,
             "nav_games": site.library.games_in(lang),
             "static_export": app.config["STATIC_EXPORT"],
+            "sheet": False,
+            "alternates": {},
         }

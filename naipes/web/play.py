@@ -11,9 +11,9 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, jsonify, render_template, url_for
 from flask_babel import force_locale, gettext
 
-from ..engine import solo_whist
 from ..engine.errors import N_
-from ..players.table import TABLE_GAMES, moves_for
+from ..games import GAMES
+from ..players.table import moves_for
 from .json_io import ApiError, json_body
 from .narration import narrate
 from .tables import opened_table
@@ -43,7 +43,7 @@ def _play_page(lang: str, slug: str, play: str):
     if lang not in _site().languages or play != play_slug(lang):
         abort(404)
     page = _site().library.game(lang, slug)
-    if page is None or page.game not in TABLE_GAMES:
+    if page is None or page.game not in GAMES:
         abort(404)
     return page
 
@@ -58,7 +58,7 @@ def page(lang: str, slug: str, play: str):
         for other in library.games_in(other_lang)
         if other.game == page.game
     }
-    game = TABLE_GAMES[page.game]
+    game = GAMES[page.game]
     return render_template("play.html", page=page, game=game, alternates=alternates)
 
 
@@ -66,13 +66,13 @@ def page(lang: str, slug: str, play: str):
 def render(lang: str, slug: str, play: str):
     """What the reader's seat sees, drawn: the diagram, the facts, the events told, the result."""
     page = _play_page(lang, slug, play)
-    game = TABLE_GAMES[page.game]
+    game = GAMES[page.game]
     data = json_body()
     table = opened_table(game, data)
     events = data.get("events", [])
     if not isinstance(events, list) or len(events) > _MAX_EVENTS or not all(isinstance(e, dict) for e in events):
         raise ApiError(400, "invalid_body", gettext("“%(field)s” must be a list of events.", field="events"))
-    view = game.views.view(table.position, table.seat).to_json()
+    view = game.view(table.position, table.seat).to_json()
     moves = [move.to_json() for move in moves_for(game, table.position, table.seat)]
     over = table.position.is_over
     context = {"page": page, "game": game, "p": view, "seat": table.seat, "moves": moves, "over": over}
@@ -93,22 +93,8 @@ def level_name(level: str) -> str:
     return gettext(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level
 
 
-def chip_movements(contract: dict, result: dict) -> list[tuple[int, int, int]]:
-    """Who pays whom how many chips when a Solo Whist hand is settled, as (payer, payee, chips).
-
-    Every defender settles with the bidder; in a proposal each opponent settles
-    with one partner. Together the payments make the engine's settlement.
-    """
-    bidders = [contract["bidder"]] + ([contract["partner"]] if contract["partner"] is not None else [])
-    defenders = [player for player in range(solo_whist.SEATS) if player not in bidders]
-    pairs = [(defender, bidders[0]) for defender in defenders] if len(bidders) == 1 else list(zip(defenders, bidders))
-    stake = solo_whist.STAKES[contract["bid"]]
-    return [(payer, payee, stake) if result["made"] else (payee, payer, stake) for payer, payee in pairs]
-
-
 def register_template_helpers(app) -> None:
     app.jinja_env.globals.update(
-        play_url=play_url, play_slug=play_slug, level_name=level_name, chip_movements=chip_movements,
-        stake=lambda bid: solo_whist.STAKES[bid], table_games=TABLE_GAMES,
+        play_url=play_url, play_slug=play_slug, level_name=level_name, games=GAMES,
     )
 

@@ -19,7 +19,9 @@ from flask_babel import gettext
 from ..engine.decode import is_whole_number
 from ..engine.errors import EngineError, N_
 from ..engine.events import Event
-from ..players.table import TABLE_GAMES, TableGame, choose, moves_for, settle, tick
+from ..engine.contract import PositionLike, Rules
+from ..games import GAMES
+from ..players.table import choose, moves_for, settle, tick
 from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
 from .table_seal import ExpiredTable, InvalidTable, Sealed, lifetime, open_table, seal
 
@@ -31,19 +33,19 @@ _CREATE_FIELDS = frozenset({"seat", "level", "players"})
 class Table:
     """An opened table: its game, position, the reader's seat and level, and when it was dealt."""
 
-    def __init__(self, game: TableGame, position, seat: int, level: str, created: int) -> None:
+    def __init__(self, game: Rules, position: PositionLike, seat: int, level: str, created: int) -> None:
         self.game, self.position, self.seat, self.level, self.created = game, position, seat, level, created
 
     def answer(self, events) -> dict:
         """The API's ``Table``: the token and what the reader's seat may see, nothing else."""
         game, position, seat = self.game, self.position, self.seat
-        sealed = Sealed(game.id, position.to_json(), seat, self.level, self.created)
+        sealed = Sealed(game.ID, position.to_json(), seat, self.level, self.created)
         return {
             "table": seal(sealed),
             "seat": seat,
             "level": self.level,
-            "view": game.views.view(position, seat).to_json(),
-            "events": [game.views.event_seen_by(event, seat).to_json() for event in events],
+            "view": game.view(position, seat).to_json(),
+            "events": [game.event_seen_by(event, seat).to_json() for event in events],
             "moves": [move.to_json() for move in moves_for(game, position, seat)],
             "over": position.is_over,
         }
@@ -54,19 +56,19 @@ def _rng() -> random.Random:
     return random.Random(secrets.randbits(128))
 
 
-def _table_game(game_id: str) -> TableGame:
-    game = TABLE_GAMES.get(game_id)
+def _table_game(game_id: str) -> Rules:
+    game = GAMES.get(game_id)
     if game is None:
         raise ApiError(404, "unknown_game", gettext("There is no game called “%(game)s”.", game=game_id[:40]))
     return game
 
 
-def opened_table(game: TableGame, data: dict) -> Table:
+def opened_table(game: Rules, data: dict) -> Table:
     """The table the body's token holds: 400 ``invalid_table`` or 410 ``table_expired`` if it cannot be played."""
     token = required(data, "table")
     try:
-        sealed = open_table(token, game.id)
-        position = game.engine.Position.from_json(sealed.position)
+        sealed = open_table(token, game.ID)
+        position = game.Position.from_json(sealed.position)
         if not 0 <= sealed.seat < game.seats(position) or sealed.level not in game.levels:
             raise InvalidTable
     except ExpiredTable:
@@ -86,7 +88,7 @@ def create(game_id: str):
     if "seed" in options:
         raise ApiError(400, "seed_not_allowed", gettext(
             "A table is dealt by the server: it takes no “seed”."))
-    allowed = _CREATE_FIELDS if "players" in game.engine.NEW_GAME_OPTIONS else _CREATE_FIELDS - {"players"}
+    allowed = _CREATE_FIELDS if "players" in game.NEW_GAME_OPTIONS else _CREATE_FIELDS - {"players"}
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise ApiError(400, "invalid_body", gettext("Unknown field: “%(field)s”.", field=unknown[0][:40]))
@@ -95,7 +97,7 @@ def create(game_id: str):
         raise ApiError(400, "invalid_level", gettext(
             "The level must be one of: %(levels)s.", levels=", ".join(game.levels)))
     deal_options = {"players": options["players"]} if "players" in options else {}
-    position = engine_call(game.engine.new_game, secrets.randbits(128), **deal_options)
+    position = engine_call(game.new_game, secrets.randbits(128), **deal_options)
     seat = options.get("seat", 0)
     if not is_whole_number(seat) or not 0 <= seat < game.seats(position):
         raise ApiError(400, "invalid_seat", gettext(
@@ -111,11 +113,11 @@ def move(game_id: str):
     game = _table_game(game_id)
     data = json_body()
     table = opened_table(game, data)
-    chosen = engine_call(game.engine.move_from_json, required(data, "move"))
+    chosen = engine_call(game.move_from_json, required(data, "move"))
     if chosen.player != table.seat:
         raise _not_your_turn(table)
     try:
-        position, events = game.engine.apply(table.position, chosen)
+        position, events = game.apply(table.position, chosen)
     except EngineError as error:
         if not table.position.is_over and not moves_for(game, table.position, table.seat):
             raise _not_your_turn(table) from None

@@ -6,7 +6,9 @@ import doctest
 
 import pytest
 
-from naipes.engine import double_solitaire, old_maid, solo_whist
+from naipes.games.double_solitaire import rules as double_solitaire
+from naipes.games.old_maid import rules as old_maid
+from naipes.games.solo_whist import rules as solo_whist
 
 
 @pytest.mark.parametrize("module", [old_maid, solo_whist, double_solitaire], ids=lambda module: module.ID)

@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-from naipes.engine import double_solitaire as ds
+from naipes.games.double_solitaire import rules as ds
 from naipes.engine.cards import DECK, RANKS, Card
-from naipes.engine.double_solitaire import (
+from naipes.games.double_solitaire.rules import (
     Column,
     Draw,
     Layout,
@@ -996,7 +996,7 @@ def test_a_face_up_run_in_alternating_colours_is_a_position():
 
 
 def test_the_block_search_gives_up_at_its_budget_and_the_race_goes_on(monkeypatch):
-    from naipes.engine import double_solitaire_block as block
+    from naipes.games.double_solitaire import block
 
     heavy = unchecked(HEAVY, HEAVY)
     assert not ds.layout_blocked(HEAVY, heavy.foundations)

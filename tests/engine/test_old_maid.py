@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from naipes.engine import old_maid
+from naipes.games.old_maid import rules as old_maid
 from naipes.engine.cards import Card
 from naipes.engine.errors import IllegalMove, InvalidMove, InvalidOptions, InvalidPosition
-from naipes.engine.old_maid import Arrange, Discard, Draw, Position, apply, legal_moves, move_from_json, new_game
+from naipes.games.old_maid.rules import Arrange, Discard, Draw, Position, apply, legal_moves, move_from_json, new_game
 from tests.engine.examples_runner import assert_captioned_in_every_language, run_example
 
 EXAMPLE_IDS = ("old-maid-nines", "old-maid-deal", "old-maid-dealer-out", "old-maid-last-queen")

@@ -13,11 +13,12 @@ import msgspec
 import pytest
 from jsonschema import Draft202012Validator
 
-from naipes.engine.games import GAMES
-from naipes.engine.schemas import SHAPES, json_schemas
+from naipes.games import GAMES
+from naipes.engine.schemas import json_schemas
 from naipes.examples import load_examples
 
-GAME_SCHEMAS, COMPONENTS = json_schemas()
+SHAPES = {game_id: game.shapes for game_id, game in GAMES.items()}
+GAME_SCHEMAS, COMPONENTS = json_schemas(SHAPES)
 EXAMPLES = load_examples()
 
 

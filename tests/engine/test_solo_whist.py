@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from naipes.engine import solo_whist as sw
+from naipes.games.solo_whist import rules as sw
 from naipes.engine.cards import DECK, Card
 from naipes.engine.errors import IllegalMove, InvalidMove, InvalidOptions, InvalidPosition
 from tests.engine.examples_runner import assert_captioned_in_every_language, run_example

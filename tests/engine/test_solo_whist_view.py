@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from naipes.engine import solo_whist as sw
-from naipes.engine.solo_whist_view import event_seen_by, view
+from naipes.games.solo_whist import rules as sw
+from naipes.games.solo_whist.view import event_seen_by, view
 
 
 def bid_through(position: sw.Position, *bids: str) -> sw.Position:

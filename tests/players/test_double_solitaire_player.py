@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from naipes.engine import double_solitaire as ds
+from naipes.games.double_solitaire import rules as ds
 from naipes.engine.cards import Card
-from naipes.engine.double_solitaire import Column, Draw, Layout, Position, Recycle, Transfer, apply, legal_moves
-from naipes.engine.double_solitaire_view import event_seen_by, view
+from naipes.games.double_solitaire.rules import Column, Draw, Layout, Position, Recycle, Transfer, apply, legal_moves
+from naipes.games.double_solitaire.view import event_seen_by, view
 from naipes.engine.events import Event
-from naipes.players import double_solitaire as player
-from naipes.players.double_solitaire_solo import clears_alone, random_choice
+from naipes.games.double_solitaire import player as player
+from naipes.games.double_solitaire.solo import clears_alone, random_choice
 
 
 def cards(text: str) -> tuple[Card, ...]:

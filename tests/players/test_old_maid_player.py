@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from naipes.engine import old_maid
+from naipes.games.old_maid import rules as old_maid
 from naipes.engine.events import Event
-from naipes.engine.old_maid import Arrange, Discard, Draw, Position, apply, legal_moves, new_game
-from naipes.engine.old_maid_view import event_seen_by, view
-from naipes.players import old_maid as player
+from naipes.games.old_maid.rules import Arrange, Discard, Draw, Position, apply, legal_moves, new_game
+from naipes.games.old_maid.view import event_seen_by, view
+from naipes.games.old_maid import player as player
 
 
 def table(*hands: str, phase: str = "drawing", discards: tuple[str, ...] | None = None) -> Position:

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from naipes.engine import solo_whist as sw
+from naipes.games.solo_whist import rules as sw
 from naipes.engine.cards import DECK, Card
-from naipes.engine.solo_whist_view import view
-from naipes.players import solo_whist as players
-from naipes.players.solo_whist_deals import Knowledge, deal
-from naipes.players.solo_whist_sampling import Budget, choose_card
-from naipes.players.solo_whist_solver import SUIT_MASKS, cards_in, card_of, index_of
+from naipes.games.solo_whist.view import view
+from naipes.games.solo_whist import player as players
+from naipes.games.solo_whist.deals import Knowledge, deal
+from naipes.games.solo_whist.sampling import Budget, choose_card
+from naipes.games.solo_whist.solver import SUIT_MASKS, cards_in, card_of, index_of
 
 QUICK = Budget(samples=4, nodes=800, exact_tricks=4, horizon=1)
 
@@ -127,7 +127,7 @@ def test_abundance_names_trumps_in_its_best_suit():
 
 @pytest.mark.parametrize("level", players.LEVELS)
 def test_whole_deals_end_with_every_choice_among_the_legal_moves(level, monkeypatch):
-    monkeypatch.setattr("naipes.players.solo_whist_sampling.STRONG", QUICK)
+    monkeypatch.setattr("naipes.games.solo_whist.sampling.STRONG", QUICK)
     rng = random.Random(4)
     for seed in range(4):
         position = sw.new_game(seed)
@@ -156,7 +156,7 @@ def swap_hidden_cards(position: sw.Position, seat: int) -> sw.Position:
 
 @pytest.mark.parametrize("level", players.LEVELS)
 def test_same_view_same_choice(level, monkeypatch):
-    monkeypatch.setattr("naipes.players.solo_whist_sampling.STRONG", QUICK)
+    monkeypatch.setattr("naipes.games.solo_whist.sampling.STRONG", QUICK)
     for seed in range(6):
         position = sw.new_game(seed, dealer=3)
         for bid in ("solo", "pass", "pass", "pass"):

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from naipes.engine import solo_whist as sw
+from naipes.games.solo_whist import rules as sw
 from naipes.engine.cards import Card
-from naipes.players.solo_whist_solver import (
+from naipes.games.solo_whist.solver import (
     NO_TRUMP, Goal, SearchBudgetExceeded, Solver, card_of, index_of, representatives, trick_winner,
 )
 

@@ -7,10 +7,15 @@ import random
 import pytest
 from jsonschema import Draft202012Validator
 
-from naipes.engine import double_solitaire, double_solitaire_view, old_maid, old_maid_view
+from naipes.games.double_solitaire import rules as double_solitaire
+from naipes.games.double_solitaire import view as double_solitaire_view
+from naipes.games.old_maid import rules as old_maid
+from naipes.games.old_maid import view as old_maid_view
 from naipes.engine.schemas import json_schemas
+from naipes.games import GAMES
 
-GAME_SCHEMAS, COMPONENTS = json_schemas()
+SHAPES = {game_id: game.shapes for game_id, game in GAMES.items()}
+GAME_SCHEMAS, COMPONENTS = json_schemas(SHAPES)
 
 
 @pytest.mark.parametrize(("engine", "views", "options", "seats"), [

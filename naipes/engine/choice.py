@@ -1,0 +1,28 @@
+"""What a computer player answers: a move and the reason for it.
+
+A player never sees a ``Position``: it is handed the seat's view (what that
+seat may see, hidden cards as ``None``), the seat's legal moves and a random
+generator, so it cannot cheat by construction. It answers with a ``Choice``:
+the move and the ``Reason`` for it, which the web layer turns into the hint
+sentence in the reader's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from .sentences import Sentence
+
+MoveT = TypeVar("MoveT", covariant=True)
+
+Reason = Sentence
+"""Why a move was chosen: an English template marked with ``N_`` and its parameters (cards as ``Card``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Generic[MoveT]):
+    """A computer player's decision: the move, and why."""
+
+    move: MoveT
+    reason: Reason

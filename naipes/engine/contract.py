@@ -1,0 +1,226 @@
+"""The contract every game keeps, and the descriptor that binds one game's package to it.
+
+``Rules`` is what the web layer, the examples, the tables, the publisher and
+the tests rely on: the game's id and player range, its JSON (reading a
+position and a move, the declared shapes), a new deal, the legal moves,
+applying a move, what one seat may see of a position and of an event, the
+sentences that tell its events, and how it is played at a table against the
+computer. ``Game`` binds one game's functions to it: its methods take any
+``PositionLike`` and check that it is this game's before handing it on, so
+``naipes.games.GAMES`` holds every game under the one type. No module outside
+a game's package imports that package's modules: they go through here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
+
+from .choice import Choice
+from .errors import InvalidMove
+from .events import Event
+from .sentences import Sentence
+
+
+class PositionLike(Protocol):
+    """What every game's ``Position`` offers: its JSON, and whether the game is over."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def to_json(self) -> dict[str, object]: ...
+
+
+class MoveLike(Protocol):
+    """What every game's moves offer: who makes them, and their JSON."""
+
+    @property
+    def player(self) -> int: ...
+
+    def to_json(self) -> dict[str, object]: ...
+
+
+class ViewLike(Protocol):
+    """What a seat may see of a position: the position's JSON shape, unseen cards ``null``."""
+
+    @property
+    def seat(self) -> int: ...
+
+    def to_json(self) -> dict[str, object]: ...
+
+
+class PositionReader(Protocol):
+    """A game's ``Position`` class as the web layer uses it: ``Position.from_json(data)``."""
+
+    def from_json(self, data: object) -> PositionLike: ...
+
+
+class Rules(Protocol):
+    """The contract every game keeps."""
+
+    @property
+    def ID(self) -> str: ...
+
+    @property
+    def PLAYERS(self) -> tuple[int, int]: ...
+
+    @property
+    def NEW_GAME_OPTIONS(self) -> frozenset[str]: ...
+
+    @property
+    def Position(self) -> PositionReader: ...
+
+    @property
+    def shapes(self) -> Mapping[str, object]: ...
+
+    @property
+    def words(self) -> Mapping[str, str]: ...
+
+    @property
+    def template_globals(self) -> Mapping[str, object]: ...
+
+    @property
+    def levels(self) -> tuple[str, ...]: ...
+
+    @property
+    def realtime(self) -> bool: ...
+
+    def new_game(self, seed: int, **options: object) -> PositionLike: ...
+
+    def legal_moves(self, position: PositionLike) -> Sequence[MoveLike]: ...
+
+    def apply(self, position: PositionLike, move: MoveLike) -> tuple[PositionLike, list[Event]]: ...
+
+    def move_from_json(self, data: object) -> MoveLike: ...
+
+    def view(self, position: PositionLike, seat: int) -> ViewLike: ...
+
+    def event_seen_by(self, event: Event, seat: int) -> Event: ...
+
+    def tell(self, event: Mapping[str, object]) -> Sentence | None: ...
+
+    def seats(self, position: PositionLike) -> int: ...
+
+    def choose(self, position: PositionLike, seat: int, rng: random.Random, level: str) -> Choice[MoveLike]: ...
+
+    def prepare(self, position: PositionLike, reader: int, rng: random.Random) -> PositionLike: ...
+
+
+P = TypeVar("P", bound=PositionLike)
+M = TypeVar("M", bound=MoveLike)
+V = TypeVar("V", bound=ViewLike)
+
+
+class _Reader(Generic[P]):
+    """``Position.from_json`` of one game, typed as the contract reads it."""
+
+    def __init__(self, read: Callable[[object], P]) -> None:
+        self._read = read
+
+    def from_json(self, data: object) -> P:
+        return self._read(data)
+
+
+@dataclass(frozen=True)
+class Player(Generic[P, M, V]):
+    """How a game is played against the computer.
+
+    ``choose`` decides from a seat's view and legal moves alone. ``seats`` counts a
+    position's players. ``realtime`` games (the race) have no turns: the computer
+    moves when the page asks. ``prepare`` readies a position before anyone draws
+    from a computer's hand (Old Maid: the offerer shuffles its fan).
+    """
+
+    levels: tuple[str, ...]
+    choose: Callable[[V, list[M], random.Random, str], Choice[M]]
+    seats: Callable[[P], int]
+    realtime: bool = False
+    prepare: Callable[[P, int, random.Random], P] | None = None
+
+
+@dataclass(frozen=True)
+class Game(Generic[P, M, V]):
+    """One game's package bound to the contract ``Rules``.
+
+    ``words`` are the game's own terms by key, as ``N_`` msgids (Solo Whist's
+    calls); ``template_globals`` what the game's templates need besides the
+    position (Solo Whist's calls, stakes and settlement rows).
+    """
+
+    ID: str
+    PLAYERS: tuple[int, int]
+    NEW_GAME_OPTIONS: frozenset[str]
+    position_type: type[P]
+    move_types: tuple[type[M], ...]
+    read_position: Callable[[object], P]
+    deal: Callable[..., P]
+    legal_moves_of: Callable[[P], Sequence[M]]
+    apply_to: Callable[[P, M], tuple[P, list[Event]]]
+    read_move: Callable[[object], M]
+    view_of: Callable[[P, int], V]
+    event_for_seat: Callable[[Event, int], Event]
+    shapes: Mapping[str, object]
+    teller: Callable[[Mapping[str, object]], Sentence | None]
+    player: Player[P, M, V]
+    words: Mapping[str, str] = field(default_factory=dict)
+    template_globals: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def Position(self) -> _Reader[P]:  # noqa: N802 - the name the game modules use
+        return _Reader(self.read_position)
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        return self.player.levels
+
+    @property
+    def realtime(self) -> bool:
+        return self.player.realtime
+
+    def new_game(self, seed: int, **options: object) -> P:
+        return self.deal(seed, **options)
+
+    def legal_moves(self, position: PositionLike) -> Sequence[M]:
+        return self.legal_moves_of(self._own(position))
+
+    def apply(self, position: PositionLike, move: MoveLike) -> tuple[P, list[Event]]:
+        return self.apply_to(self._own(position), self._own_move(move))
+
+    def move_from_json(self, data: object) -> M:
+        return self.read_move(data)
+
+    def view(self, position: PositionLike, seat: int) -> V:
+        return self.view_of(self._own(position), seat)
+
+    def event_seen_by(self, event: Event, seat: int) -> Event:
+        return self.event_for_seat(event, seat)
+
+    def tell(self, event: Mapping[str, object]) -> Sentence | None:
+        return self.teller(event)
+
+    def seats(self, position: PositionLike) -> int:
+        return self.player.seats(self._own(position))
+
+    def choose(self, position: PositionLike, seat: int, rng: random.Random, level: str) -> Choice[M]:
+        """The computer's choice for ``seat``, decided from that seat's view and moves alone."""
+        own = self._own(position)
+        moves = [move for move in self.legal_moves_of(own) if move.player == seat]
+        return self.player.choose(self.view_of(own, seat), moves, rng, level)
+
+    def prepare(self, position: PositionLike, reader: int, rng: random.Random) -> P:
+        own = self._own(position)
+        if self.player.prepare is None or own.is_over:
+            return own
+        return self.player.prepare(own, reader, rng)
+
+    def _own(self, position: PositionLike) -> P:
+        if not isinstance(position, self.position_type):
+            raise TypeError(f"not a position of {self.ID}: {type(position).__name__}")
+        return position
+
+    def _own_move(self, move: MoveLike) -> M:
+        if not isinstance(move, self.move_types):
+            raise InvalidMove("not a move of %(game)s: %(got)s", game=self.ID, got=type(move).__name__)
+        return move

@@ -1,0 +1,114 @@
+"""Sentences a game says, in English templates that the web layer translates.
+
+A game's package knows nothing of Flask or of the reader's language: it says
+what happened, or why a move was chosen, as a ``Sentence``: a catalog msgid
+marked with ``N_`` (``%(name)s`` placeholders) and its parameters. The
+parameters are values the web layer words in the reader's language: a
+``Card`` as its symbol (``Q♥``), a ``Spoken`` card by its name ("dama de
+corazones"), a ``Seat`` as "Jugador 2", a ``Term`` (a word of the game's own,
+Solo Whist's calls) through the catalog, a ``Suit`` by its name, a list of
+spoken cards as "A, B y C", and a nested ``Sentence`` translated first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """An English template and its parameters; with ``plural``, chosen by ``count`` as ngettext does."""
+
+    message: str
+    params: Mapping[str, object] = field(default_factory=dict)
+    plural: str | None = None
+    count: int = 1
+
+    @classmethod
+    def counted(cls, messages: tuple[str, str], count: int, params: Mapping[str, object]) -> Sentence:
+        """The singular or plural of ``messages`` (marked with ``Nn_``) as ``count`` asks."""
+        return cls(messages[0], params, messages[1], count)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player, numbered from 0 as in the API; people count from 1."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Spoken:
+    """A card said by its name, as a screen reader would, rather than shown as a symbol."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class SpokenList:
+    """Cards said by their names, joined as a list ("A, B and C")."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Suit:
+    """A suit by its name ("picas", "espadas")."""
+
+    letter: str
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A word of the game's own (a call's name), an ``N_``-marked msgid."""
+
+    msgid: str
+
+
+class Untold(Exception):
+    """An event that does not fit the game's events: it is left untold rather than trusted."""
+
+
+MAX_SEATS = 6
+"""No game seats more players: a seat beyond this in an event is not one of ours."""
+
+
+def seat_in(value: object) -> Seat:
+    """The seat an event names; ``Untold`` for anything that is not a seat."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SEATS:
+        raise Untold
+    return Seat(value)
+
+
+def card_in(value: object) -> Card | None:
+    """The card an event names, or None for a card the seat did not see; ``Untold`` for anything else."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise Untold
+    try:
+        return Card.parse(value)
+    except ValueError:
+        raise Untold from None
+
+
+MAX_CARDS = 13
+"""The most cards one event names (a Solo Whist hand laid open, a race's run of a column): telling is capped."""
+
+
+def cards_in(value: object) -> list[Card | None]:
+    """The cards an event lists (at most ``MAX_CARDS``), unseen ones None."""
+    if not isinstance(value, list) or len(value) > MAX_CARDS:
+        raise Untold
+    return [card_in(item) for item in value]
+
+
+def spoken_list(value: object) -> SpokenList:
+    """The seen cards an event lists, to be said by name; ``Untold`` if it names none."""
+    cards = tuple(card for card in cards_in(value) if card is not None)
+    if not cards:
+        raise Untold
+    return SpokenList(cards)

@@ -1,0 +1,1 @@
+"""The Double Solitaire race: two Klondike layouts racing to eight shared foundations."""

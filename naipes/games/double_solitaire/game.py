@@ -1,0 +1,25 @@
+"""The Double Solitaire race as the site registers it: its rules, view, player and sentences bound to the contract."""
+
+from __future__ import annotations
+
+from ...engine.contract import Game, Player
+from . import player, rules, sentences, shapes, view
+
+GAME: Game[rules.Position, rules.Move, view.View] = Game(
+    ID=rules.ID,
+    PLAYERS=rules.PLAYERS,
+    NEW_GAME_OPTIONS=rules.NEW_GAME_OPTIONS,
+    position_type=rules.Position,
+    move_types=(rules.Draw, rules.Recycle, rules.Transfer),
+    read_position=rules.Position.from_json,
+    deal=rules.new_game,
+    legal_moves_of=rules.legal_moves,
+    apply_to=rules.apply,
+    read_move=rules.move_from_json,
+    view_of=view.view,
+    event_for_seat=view.event_seen_by,
+    shapes=shapes.SHAPES,
+    teller=sentences.tell,
+    player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: len(position.players),
+                  realtime=True),
+)

@@ -1,0 +1,40 @@
+"""Old Maid's events told in words, one sentence each, for a table's live region.
+
+Events arrive as the API's JSON; every field is checked, and an event that does
+not fit is left untold (``None``) rather than trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...engine.errors import N_
+from ...engine.sentences import Sentence, Spoken, Untold, card_in, seat_in, spoken_list
+
+
+def tell(event: Mapping[str, object]) -> Sentence | None:
+    """``event`` in an English template and its parameters, or None if it is not one of Old Maid's."""
+    try:
+        return _tell(event)
+    except (Untold, KeyError):
+        return None
+
+
+def _tell(event: Mapping[str, object]) -> Sentence:
+    kind = event.get("type")
+    if kind == "discarded":
+        return Sentence(N_("%(player)s lays aside %(cards)s."),
+                        {"player": seat_in(event["player"]), "cards": spoken_list(event["cards"])})
+    if kind == "drew":
+        card = card_in(event["card"])
+        player, offerer = seat_in(event["player"]), seat_in(event["from"])
+        if card is None:
+            return Sentence(N_("%(player)s draws a card from the fan of %(offerer)s."),
+                            {"player": player, "offerer": offerer})
+        return Sentence(N_("%(player)s draws the %(card)s from the fan of %(offerer)s."),
+                        {"player": player, "card": Spoken(card), "offerer": offerer})
+    if kind == "out":
+        return Sentence(N_("%(player)s has no cards left and is out."), {"player": seat_in(event["player"])})
+    if kind == "game_over":
+        return Sentence(N_("%(player)s is left with the last queen and loses."), {"player": seat_in(event["loser"])})
+    raise Untold

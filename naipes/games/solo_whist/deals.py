@@ -1,0 +1,102 @@
+"""What a Solo Whist seat knows about the hidden hands, and deals of them that fit it.
+
+From its view a seat knows its own hand, every card played, the suits each player
+has shown out of (by not following), how many cards each still holds, that the
+dealer still holds the turned-up card until it is played, and the open misère
+bidder's hand once it is laid open. ``Knowledge.of`` gathers that; ``deal``
+shares the unseen cards out at random among the other seats so that every one
+of those facts holds, which is what perfect-information sampling needs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .rules import SEATS
+from .view import View
+
+from .solver import SUIT_MASKS, cards_in, index_of, mask_of
+
+_MAX_TRIES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """The seat's certain knowledge: ``known[p]`` cards p surely holds, ``sizes[p]`` cards p holds,
+    ``barred[p]`` cards p surely does not hold (suits shown out, cards seen elsewhere),
+    ``unseen`` the cards whose place the seat does not know, ``played[p]`` the cards p has played."""
+
+    seat: int
+    known: tuple[int, ...]
+    sizes: tuple[int, ...]
+    barred: tuple[int, ...]
+    unseen: int
+    played: tuple[int, ...]
+
+    @classmethod
+    def of(cls, view: View) -> Knowledge:
+        known = [mask_of(card for card in hand if card is not None) for hand in view.hands]
+        played = 0
+        played_by = [0] * SEATS
+        voids = [0] * SEATS
+        finished = [(trick.leader, trick.cards) for trick in view.tricks]
+        if view.trick is not None:
+            finished.append((view.trick.leader, view.trick.cards))
+        for leader, cards in finished:
+            led = index_of(cards[0]) // 13
+            for offset, card in enumerate(cards):
+                played |= 1 << index_of(card)
+                played_by[(leader + offset) % SEATS] |= 1 << index_of(card)
+                if index_of(card) // 13 != led:
+                    voids[(leader + offset) % SEATS] |= SUIT_MASKS[led]
+        turn_up = view.turn_up
+        if turn_up is not None and not played >> index_of(turn_up) & 1:
+            known[view.dealer] |= 1 << index_of(turn_up)
+        every_known = 0
+        for mask in known:
+            every_known |= mask
+        unseen = ((1 << 52) - 1) ^ played ^ every_known
+        barred = tuple(voids[seat] | (every_known ^ known[seat]) for seat in range(SEATS))
+        return cls(view.seat, tuple(known), view.hand_sizes, barred, unseen, tuple(played_by))
+
+
+def deal(knowledge: Knowledge, rng: random.Random, likely: Callable[[list[int]], bool] | None = None,
+         tries: int = 1) -> list[int] | None:
+    """The four hands (bit masks) of one deal that fits ``knowledge``, drawn at random;
+    ``None`` if none was found (the knowledge may admit very few deals).
+
+    Cards go out one at a time, the most constrained first, each to a seat that may
+    hold it chosen in proportion to the room it has left; a dead end starts again.
+    ``likely`` says whether a deal fits what the auction suggests (the bidder's hand was
+    worth the bid): up to ``tries`` deals are drawn to find one it accepts, else the
+    last one drawn is used, since the auction's hints are likelihoods, not certainties.
+    """
+    hands = None
+    for _ in range(tries):
+        hands = _fitting_deal(knowledge, rng)
+        if hands is None or likely is None or likely(hands):
+            return hands
+    return hands
+
+
+def _fitting_deal(knowledge: Knowledge, rng: random.Random) -> list[int] | None:
+    cards = cards_in(knowledge.unseen)
+    room = [knowledge.sizes[seat] - bin(knowledge.known[seat]).count("1") for seat in range(SEATS)]
+    takers = {card: [seat for seat in range(SEATS) if room[seat] > 0 and not knowledge.barred[seat] >> card & 1]
+              for card in cards}
+    cards.sort(key=lambda card: len(takers[card]))
+    for _ in range(_MAX_TRIES):
+        hands = list(knowledge.known)
+        left = list(room)
+        for card in cards:
+            open_seats = [seat for seat in takers[card] if left[seat] > 0]
+            if not open_seats:
+                break
+            seat = rng.choices(open_seats, weights=[left[s] for s in open_seats])[0]
+            hands[seat] |= 1 << card
+            left[seat] -= 1
+        else:
+            return hands
+    return None

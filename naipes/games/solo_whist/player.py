@@ -1,0 +1,37 @@
+"""Computer players for Solo Whist: they bid, name trumps and play from their seat's view.
+
+Two levels. ``basic`` follows the rules of thumb the rules page teaches
+(``thumb``). ``strong`` bids and names trumps the same way and plays
+its cards by perfect-information sampling (``sampling``): it deals the
+hidden cards many times consistently with what it has seen and plays the card
+that does best on average. Hints use the strong level.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .rules import Bid, Move, NameTrump, Play
+from .view import View
+
+from ...engine.choice import Choice
+from . import thumb
+from .sampling import choose_card
+
+LEVELS: tuple[str, ...] = ("basic", "strong")
+
+
+def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0]) -> Choice:
+    """The move ``view.seat`` makes among its legal ``moves``, and why."""
+    if level not in LEVELS:
+        raise ValueError(f"Solo Whist levels are {', '.join(LEVELS)}, not {level!r}")
+    first = moves[0]
+    if isinstance(first, Bid):
+        return thumb.bid(view, [move.bid for move in moves if isinstance(move, Bid)])
+    if isinstance(first, NameTrump):
+        return thumb.name_trump(view)
+    cards = [move.card for move in moves if isinstance(move, Play)]
+    if level == "strong":
+        return choose_card(view, cards, rng)
+    return thumb.play(view, cards)

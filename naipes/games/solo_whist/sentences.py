@@ -1,0 +1,80 @@
+"""Solo Whist's words: its calls' names, and its events told one sentence each.
+
+Events arrive as the API's JSON; every field is checked, and an event that does
+not fit is left untold (``None``) rather than trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...engine.cards import SUITS
+from ...engine.errors import N_
+from ...engine.sentences import Sentence, Spoken, Suit, Term, Untold, card_in, seat_in, spoken_list
+
+CALL_NAMES = {
+    "pass": N_("Pass"),
+    "proposal": N_("Proposal"),
+    "acceptance": N_("Acceptance"),
+    "solo": N_("Solo"),
+    "misere": N_("Misère"),
+    "abundance": N_("Abundance"),
+    "open_misere": N_("Open misère"),
+    "declared_abundance": N_("Declared abundance"),
+}
+"""Solo Whist's calls, named as the rules pages name them."""
+
+
+def tell(event: Mapping[str, object]) -> Sentence | None:
+    """``event`` in an English template and its parameters, or None if it is not one of Solo Whist's."""
+    try:
+        return _tell(event)
+    except (Untold, KeyError):
+        return None
+
+
+def _call(value: object) -> Term:
+    """A call by its name; a call the game does not have is not told (nor echoed back)."""
+    if not isinstance(value, str) or value not in CALL_NAMES:
+        raise Untold
+    return Term(CALL_NAMES[value])
+
+
+def _contract(contract: object) -> Sentence:
+    if not isinstance(contract, dict):
+        raise Untold
+    told = Sentence(N_("%(player)s plays %(contract)s"),
+                    {"player": seat_in(contract.get("bidder")), "contract": _call(contract.get("bid"))})
+    if contract.get("partner") is not None:
+        told = Sentence(N_("%(told)s with %(partner)s"), {"told": told, "partner": seat_in(contract["partner"])})
+    trump = contract.get("trump")
+    if trump in SUITS:
+        return Sentence(N_("%(told)s; trumps: %(suit)s."), {"told": told, "suit": Suit(str(trump))})
+    return Sentence(N_("%(told)s, without trumps."), {"told": told})
+
+
+def _tell(event: Mapping[str, object]) -> Sentence:
+    kind = event.get("type")
+    if kind == "bid":
+        return Sentence(N_("%(player)s: %(bid)s."), {"player": seat_in(event["player"]), "bid": _call(event["bid"])})
+    if kind == "auction_closed":
+        return Sentence(N_("The auction closes: %(contract)s"), {"contract": _contract(event["contract"])})
+    if kind == "annulled":
+        return Sentence(N_("Nobody plays this deal: it is annulled and passes to the next dealer."))
+    if kind == "trump_named":
+        suit = event["suit"]
+        if suit not in SUITS:
+            raise Untold
+        return Sentence(N_("%(player)s names %(suit)s as trumps."), {"player": seat_in(event["player"]), "suit": Suit(str(suit))})
+    if kind == "played":
+        card = card_in(event["card"])
+        return Sentence(N_("%(player)s plays the %(card)s."),
+                        {"player": seat_in(event["player"]), "card": "?" if card is None else Spoken(card)})
+    if kind == "trick_won":
+        return Sentence(N_("%(player)s wins the trick."), {"player": seat_in(event["winner"])})
+    if kind == "hand_exposed":
+        return Sentence(N_("%(player)s lays their hand open: %(cards)s."),
+                        {"player": seat_in(event["player"]), "cards": spoken_list(event["cards"])})
+    if kind == "contract_decided":
+        return Sentence(N_("The contract is made.") if event["made"] is True else N_("The contract has failed."))
+    raise Untold
