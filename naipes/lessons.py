@@ -28,7 +28,8 @@ from .content import CONTENT_DIR
 from .engine.decode import is_whole_number
 from .engine.errors import EngineError
 from .engine.events import Event
-from .engine.games import GAMES, MoveLike, PositionLike, Rules
+from .engine.contract import MoveLike, PositionLike, Rules
+from .games import GAMES
 
 LESSONS_DIR = CONTENT_DIR / "lessons"
 

@@ -11,9 +11,10 @@ import pytest
 
 from naipes.content import load_library
 from naipes.engine.cards import Card
-from naipes.engine.solo_whist_tricks import STRENGTH
+from naipes.games.solo_whist.tricks import STRENGTH
 from naipes.lessons import LessonError, coach_rng, load_lesson, load_lessons, load_words
-from naipes.players.table import TABLE_GAMES, choose
+from naipes.games import GAMES
+from naipes.players.table import choose
 
 LANGS = ("es", "pt")
 
@@ -29,7 +30,7 @@ def _events(lesson, kind, player=None):
 
 
 def test_there_is_one_lesson_per_game(lessons):
-    assert sorted(lessons) == sorted(TABLE_GAMES)
+    assert sorted(lessons) == sorted(GAMES)
     assert all(lesson.id == lesson.game for lesson in lessons.values())
 
 
@@ -63,7 +64,7 @@ def test_a_legal_move_other_than_the_lessons_has_an_explanation_in_both_language
     """Where the strong computer player, judging from the reader's view, would choose the
     lesson's move, its reason says why; everywhere else the lesson's own words must."""
     for lesson in lessons.values():
-        game = TABLE_GAMES[lesson.game]
+        game = GAMES[lesson.game]
         words = [load_words(lesson, lang) for lang in LANGS]
         for step in lesson.decisions:
             before = lesson.position_at(step.number - 1)
