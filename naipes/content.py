@@ -58,7 +58,7 @@ _DIRECTIVES = ("@example", "@settlement")
 _FENCE = re.compile(r"(choice|seed) ([a-z0-9-]+)")
 _SEED_QUOTE = re.compile(r"«([^«»]+)»[ \t]*(.*)")
 _CHOICE_FIELDS = ("seed", "open", "follows", "claims")
-_GAME_FIELDS = ("title", "game", "slug", "summary", "players", "deck", "length", "special", "order")
+_GAME_FIELDS = ("title", "game", "slug", "summary", "players", "deck", "length", "special", "order", "playing", "rules_of")
 _SHEET_FIELDS = ("slug", "pages", "choices")
 
 _markdown = (
@@ -151,6 +151,12 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class GamePage:
+    """A rules page. ``title`` is the game's name as a heading gives it ("La solterona"); inside a
+    sentence a game's name takes an article and a preposition that only its writer knows, so the page
+    also gives the two phrases the site's sentences use: ``playing``, the game as "to play" takes it
+    ("a la solterona", "à paciência dupla"), and ``rules_of``, as "the rules" takes it ("de la
+    solterona", "do Old Maid")."""
+
     lang: str
     game: str
     slug: str
@@ -161,6 +167,8 @@ class GamePage:
     length: str
     special: str
     order: int
+    playing: str
+    rules_of: str
     intro_html: str
     sections: tuple[Section, ...]
 

@@ -28,7 +28,7 @@ def after(client, position, *moves):
     return position
 
 
-@pytest.mark.parametrize(("lang", "words"), [("es", "9♣ y Q♠"), ("pt", "9♣ e Q♠")])
+@pytest.mark.parametrize(("lang", "words"), [("es", "el 9♣ y la Q♠"), ("pt", "o 9♣ e a Q♠")])
 def test_a_false_pair_is_refused_with_its_reason(client, lang, words):
     response = apply(client, NINES, {"type": "discard", "player": 0, "cards": ["9C", "QS"]}, lang)
     assert response.status_code == 422

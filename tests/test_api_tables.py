@@ -140,7 +140,7 @@ def test_a_listed_move_is_played_and_the_computers_answer(client):
     assert answer["over"] or answer["moves"]
 
 
-@pytest.mark.parametrize(("lang", "words"), [("es", "Jugador 1"), ("pt", "Jogador 1")])
+@pytest.mark.parametrize(("lang", "words"), [("es", "el jugador 1"), ("pt", "o jogador 1")])
 def test_a_move_for_another_seat_is_not_your_turn(client, lang, words):
     table = new_table(client, players=3)
     failure = error(move(client, table, {"type": "draw", "player": 1, "index": 0}, lang), 422)
@@ -148,7 +148,7 @@ def test_a_move_for_another_seat_is_not_your_turn(client, lang, words):
     assert words in failure["message"]
 
 
-@pytest.mark.parametrize(("lang", "words"), [("es", "no forman pareja"), ("pt", "não formam par")])
+@pytest.mark.parametrize(("lang", "words"), [("es", "No forman pareja"), ("pt", "Não formam par")])
 def test_a_move_the_rules_forbid_keeps_the_engines_reason(client, lang, words):
     table = new_table(client, players=2)
     hand = table["view"]["hands"][0]

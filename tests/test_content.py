@@ -155,7 +155,7 @@ def test_every_rules_page_lists_rules_quoted_word_for_word_from_its_seed(library
 
 # ---------------------------------------------------------------- the format, as a writer meets it
 
-FRONT = '---\ntitle = "T"\ngame = "old-maid"\nslug = "t"\nsummary = "S"\nplayers = "2"\ndeck = "D"\nlength = "L"\nspecial = "X"\norder = 1\n---\n\n'
+FRONT = '---\ntitle = "T"\ngame = "old-maid"\nslug = "t"\nsummary = "S"\nplayers = "2"\ndeck = "D"\nlength = "L"\nspecial = "X"\norder = 1\nplaying = "a T"\nrules_of = "de T"\n---\n\n'
 
 
 def _page(tmp_path, body: str, front: str = FRONT):

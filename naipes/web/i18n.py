@@ -40,6 +40,26 @@ RANK_NAMES = {
     "Q": lazy_gettext("queen"),
     "K": lazy_gettext("king"),
 }
+# A card named in a sentence carries its definite article, which follows the gender of its rank's
+# word in the reader's language (es la jota, la dama, el rey, el as; pt a dama, o valete, o rei, o ás).
+# Each rank's word with its article is the translator's: the article is what it adds to the bare word,
+# and it goes before the card's name and its symbol alike ("la dama de corazones", "la Q♥"), so that
+# no sentence in a catalog writes an article of its own before a card.
+RANKS_WITH_ARTICLE = {
+    "A": lazy_gettext("the ace"),
+    "2": lazy_gettext("the two"),
+    "3": lazy_gettext("the three"),
+    "4": lazy_gettext("the four"),
+    "5": lazy_gettext("the five"),
+    "6": lazy_gettext("the six"),
+    "7": lazy_gettext("the seven"),
+    "8": lazy_gettext("the eight"),
+    "9": lazy_gettext("the nine"),
+    "10": lazy_gettext("the ten"),
+    "J": lazy_gettext("the jack"),
+    "Q": lazy_gettext("the queen"),
+    "K": lazy_gettext("the king"),
+}
 SUIT_NAMES = {
     "S": lazy_gettext("spades"),
     "H": lazy_gettext("hearts"),
@@ -146,9 +166,30 @@ def card_name(card: Card | str) -> str:
     return _CARD_NAMES[key]
 
 
+def rank_article(rank: str) -> str:
+    """The definite article of a card of ``rank`` in the reader's language ("la" for a queen in Spanish)."""
+    return str(RANKS_WITH_ARTICLE[rank]).removesuffix(str(RANK_NAMES[rank])).strip()
+
+
+_CARDS_SAID: dict[tuple[str, Card, bool], str] = {}
+
+
+def card_said(card: Card, spoken: bool) -> str:
+    """A card as a sentence names it, with its article: by name ("la dama de corazones") or by symbol ("la Q♥")."""
+    key = (str(get_locale()), card, spoken)
+    if key not in _CARDS_SAID:
+        _CARDS_SAID[key] = f"{rank_article(card.rank)} {card_name(card) if spoken else card.symbol}"
+    return _CARDS_SAID[key]
+
+
 def player_name(player: int) -> str:
-    """Players are numbered from 0 in the API and from 1 for people."""
+    """A player as a label names them ("Jugador 2"): numbered from 0 in the API and from 1 for people."""
     return gettext("Player %(number)s", number=player + 1)
+
+
+def player_in_text(player: int) -> str:
+    """A player inside a sentence, in lower case as the rules pages write it ("el jugador 2")."""
+    return gettext("player %(number)s", number=player + 1)
 
 
 def suit_name(suit: str) -> str:
@@ -174,11 +215,11 @@ def _worded(name: str, value: object) -> object:
     if isinstance(value, Sentence):
         return say(value)
     if isinstance(value, Seat):
-        return player_name(value.index)
+        return player_in_text(value.index)
     if isinstance(value, Spoken):
-        return card_name(value.card)
+        return card_said(value.card, spoken=True)
     if isinstance(value, SpokenList):
-        names = [card_name(card) for card in value.cards]
+        names = [card_said(card, spoken=True) for card in value.cards]
         if len(names) == 1:
             return names[0]
         return gettext("%(first)s and %(second)s", first=", ".join(names[:-1]), second=names[-1])
@@ -187,9 +228,9 @@ def _worded(name: str, value: object) -> object:
     if isinstance(value, Term):
         return gettext(value.msgid)
     if isinstance(value, Card):
-        return value.symbol
+        return card_said(value, spoken=False)
     if isinstance(value, (list, tuple)):
         return " ".join(str(_worded(name, item)) for item in value)
     if is_whole_number(value) and name.endswith("player"):
-        return player_name(value)
+        return player_in_text(value)
     return value

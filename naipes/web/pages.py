@@ -22,7 +22,7 @@ from ..engine.cards import SUITS
 from ..engine.decode import is_whole_number
 from ..games import GAMES
 from .assets import asset_url
-from .i18n import accepted_language, card_name, current_language, game_word, language_name, language_tag, player_name, suit_name
+from .i18n import accepted_language, card_name, current_language, game_word, language_name, language_tag, player_in_text, player_name, suit_name
 from .json_io import ApiError, engine_call, json_body
 from .meta import absolute_url
 
@@ -201,6 +201,7 @@ def register_template_helpers(app: Flask) -> None:
         game_word=game_word,
         game_globals={game_id: game.template_globals for game_id, game in GAMES.items()},
         player_name=player_name,
+        player_in_text=player_in_text,
         suit_name=suit_name,
         language_name=language_name,
         language_tag=language_tag,

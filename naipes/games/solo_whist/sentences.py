@@ -22,7 +22,17 @@ CALL_NAMES = {
     "open_misere": N_("Open misère"),
     "declared_abundance": N_("Declared abundance"),
 }
-"""Solo Whist's calls, named as the rules pages name them."""
+"""Solo Whist's calls, named as the rules pages name them: on buttons and in lists of calls."""
+
+CONTRACTS_IN_TEXT = {
+    "proposal": N_("a proposal"),
+    "solo": N_("a solo"),
+    "misere": N_("a misère"),
+    "abundance": N_("an abundance"),
+    "open_misere": N_("an open misère"),
+    "declared_abundance": N_("a declared abundance"),
+}
+"""The contracts inside a sentence: in lower case, with the article their name takes in each language."""
 
 
 def tell(event: Mapping[str, object]) -> Sentence | None:
@@ -33,18 +43,18 @@ def tell(event: Mapping[str, object]) -> Sentence | None:
         return None
 
 
-def _call(value: object) -> Term:
-    """A call by its name; a call the game does not have is not told (nor echoed back)."""
-    if not isinstance(value, str) or value not in CALL_NAMES:
+def _in_text(value: object) -> Term:
+    """A contract (or a bid) as a sentence says it; a call the game does not have is not told."""
+    if not isinstance(value, str) or value not in CONTRACTS_IN_TEXT:
         raise Untold
-    return Term(CALL_NAMES[value])
+    return Term(CONTRACTS_IN_TEXT[value])
 
 
 def _contract(contract: object) -> Sentence:
     if not isinstance(contract, dict):
         raise Untold
     told = Sentence(N_("%(player)s plays %(contract)s"),
-                    {"player": seat_in(contract.get("bidder")), "contract": _call(contract.get("bid"))})
+                    {"player": seat_in(contract.get("bidder")), "contract": _in_text(contract.get("bid"))})
     if contract.get("partner") is not None:
         told = Sentence(N_("%(told)s with %(partner)s"), {"told": told, "partner": seat_in(contract["partner"])})
     trump = contract.get("trump")
@@ -56,7 +66,12 @@ def _contract(contract: object) -> Sentence:
 def _tell(event: Mapping[str, object]) -> Sentence:
     kind = event.get("type")
     if kind == "bid":
-        return Sentence(N_("%(player)s: %(bid)s."), {"player": seat_in(event["player"]), "bid": _call(event["bid"])})
+        player, bid = seat_in(event["player"]), event["bid"]
+        if bid == "pass":
+            return Sentence(N_("%(player)s passes."), {"player": player})
+        if bid == "acceptance":
+            return Sentence(N_("%(player)s accepts the proposal."), {"player": player})
+        return Sentence(N_("%(player)s bids %(bid)s."), {"player": player, "bid": _in_text(bid)})
     if kind == "auction_closed":
         return Sentence(N_("The auction closes: %(contract)s"), {"contract": _contract(event["contract"])})
     if kind == "annulled":
