@@ -97,7 +97,7 @@ def test_try_it_refuses_a_false_pair_and_says_why(page, live_server):
     panel.get_by_role("button", name="dama de picas").click()
     message = panel.locator("[data-try-message]")
     message.filter(has_text="9♣").wait_for()
-    assert "9♣ y Q♠ no forman pareja" in message.inner_text()
+    assert "No forman pareja el 9♣ y la Q♠" in message.inner_text()
     page.problems[:] = [p for p in page.problems if "422" not in p]
 
 
