@@ -4,7 +4,9 @@ import json
 
 import pytest
 
-GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+from naipes.games import GAMES as REGISTERED
+
+GAMES = list(REGISTERED)
 
 
 def post(client, url, body, **headers):

@@ -9,9 +9,10 @@ import pytest
 
 from naipes.web import create_app
 from naipes.web.table_seal import Sealed, seal
+from naipes.games import GAMES as REGISTERED
 
 KEY = "a key only these tests know"
-GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+GAMES = list(REGISTERED)
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,9 @@ import pytest
 from naipes.content import (
     Choice, ContentError, ExampleRef, Prose, SeedQuote, SeedQuotes, SettlementRef, load_game_page, load_library,
 )
+from naipes.games import GAMES as REGISTERED
 
-GAMES = {"old-maid", "solo-whist", "double-solitaire"}
+GAMES = set(REGISTERED)
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,9 @@ import json
 
 import pytest
 
-GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+from naipes.games import GAMES as REGISTERED
+
+GAMES = list(REGISTERED)
 LONE_SURROGATE = "\udfff"
 
 

@@ -6,7 +6,9 @@ import random
 
 import pytest
 
-GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+from naipes.games import GAMES as REGISTERED
+
+GAMES = list(REGISTERED)
 JUNK = [None, True, False, -1, 0, 1, 7, 2**70, 1.5, "", "AS", "QC", "XX", "c9", "f8", "waste", [], {}, [None], {"card": "AS"},
         ["AS", "AS"], "pass", "misere", "over", "blocked"]
 

@@ -7,8 +7,9 @@ from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
 
 from naipes.web import create_app
+from naipes.games import GAMES as REGISTERED
 
-GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+GAMES = list(REGISTERED)
 
 
 def test_the_document_is_valid_openapi_3_1(client):

@@ -4,7 +4,9 @@ import re
 
 import pytest
 
-GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+from naipes.games import GAMES as REGISTERED
+
+GAMES = list(REGISTERED)
 PAGES = ["/es/", "/pt/"] + [f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES]
 
 

@@ -8,9 +8,10 @@ import pytest
 
 from naipes.games.solo_whist import rules as solo_whist
 from naipes.games.solo_whist.tricks import chip_movements
+from naipes.games import GAMES as REGISTERED
 
 SLUGS = {"es": "jugar", "pt": "jogar"}
-GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+GAMES = list(REGISTERED)
 
 
 @pytest.mark.parametrize("lang", sorted(SLUGS))

@@ -1,7 +1,7 @@
 """Reading the API's JSON into engine values: the pieces every game's JSON shapes share.
 
 Each game declares its JSON shapes once, as ``msgspec`` structs in
-``<game>_json.py``; msgspec derives from them the checking of what comes in, the
+``naipes.games.<game>.shapes``; msgspec derives from them the checking of what comes in, the
 encoding of what goes out and the JSON Schema of the API document. ``read``
 checks a value against a shape and turns msgspec's account of a mismatch into the
 engine's own failure: ``InvalidPosition`` while reading a position, ``InvalidMove``

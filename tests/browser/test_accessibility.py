@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from naipes.games import GAMES as REGISTERED
+
 ROOT = Path(__file__).resolve().parents[2]
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 # axe-core from npm (package.json pins the current release): the copy axe-playwright-python bundles lags
 # behind, and a page that passes an old axe may still fail the one readers' tools run.
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+GAMES = list(REGISTERED)
 PLAY = {"es": "jugar", "pt": "jogar"}
 PAGES = ["/es/", "/pt/", "/es/no-such-page/", "/pt/no-such-page/"] + [
     f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES

@@ -6,9 +6,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from naipes.games import GAMES as REGISTERED
+
 pytestmark = pytest.mark.browser
 
-GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+GAMES = list(REGISTERED)
 PAGES = ["/es/", "/pt/"] + [f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES]
 TEXT_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/xml")
 # Lighthouse flags a text resource that is sent plain when compressing it saves at least 1,400 bytes.

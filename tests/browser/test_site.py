@@ -2,9 +2,11 @@
 
 import pytest
 
+from naipes.games import GAMES as REGISTERED
+
 pytestmark = pytest.mark.browser
 
-GAMES = ["old-maid", "solo-whist", "double-solitaire"]
+GAMES = list(REGISTERED)
 PAGES = ["/es/", "/pt/"] + [f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES]
 
 

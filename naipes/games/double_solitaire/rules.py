@@ -19,7 +19,7 @@ Refusals, by ``IllegalMove.code``: ``wrong_rank``, ``wrong_colour``, ``not_a_kin
 
 The race ends when a player has moved all their cards to the foundations
 (``won``), or when both players are blocked: neither can reach any progress
-through their own draws, passes and column moves (see ``double_solitaire_block``).
+through their own draws, passes and column moves (see ``block``).
 The player who contributed more cards to the foundations then wins; equal
 contributions are a tie.
 
@@ -45,7 +45,7 @@ Choices where the rules are silent:
   colours (only a run can be put there, and the deal turns up one card), so
   ``from_json`` refuses a column that does not. ``not_a_sequence`` remains for
   positions built in Python.
-- The block search is exact up to ``double_solitaire_block.SEARCH_BUDGET``
+- The block search is exact up to ``block.SEARCH_BUDGET``
   arrangements (a count, not a clock: the same answer on every machine). A
   search that reaches the budget answers "not blocked": the race is then treated
   as still playing, and the API answers ``"status": "playing"``. No layout seen

@@ -4,7 +4,7 @@ msgspec derives from these declarations the checking of what a client sends
 (``position.read_position``, ``moves.move_from_json``), the encoding of what goes out
 (``position.position_json``, ``moves.move_json``, ...) and the JSON Schema (``naipes.engine.schemas``).
 What the shapes cannot say (one pack, a reachable auction, tricks won by the right
-player) is checked by ``solo_whist_position.check``.
+player) is checked by ``position.check``.
 """
 
 from __future__ import annotations

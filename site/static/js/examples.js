@@ -18,24 +18,6 @@
     });
   }
 
-  function postJSON(url, body) {
-    return fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Accept": "application/json" },
-      body: JSON.stringify(body)
-    });
-  }
-
-  // A click contributes part of a move; arrays are joined (two cards make a pair).
-  function merge(pending, finish) {
-    var move = Object.assign({}, pending);
-    Object.keys(finish).forEach(function (key) {
-      move[key] = Array.isArray(pending[key]) && Array.isArray(finish[key])
-        ? pending[key].concat(finish[key]) : finish[key];
-    });
-    return move;
-  }
-
   function Example(figure) {
     this.figure = figure;
     this.id = figure.dataset.example;
@@ -162,7 +144,7 @@
   Example.prototype.renderTry = function () {
     var self = this;
     var body = { position: this.position, "try": Number(this.figure.dataset.tryPlayer) };
-    return postJSON(this.figure.dataset.diagramUrl, body).then(function (response) {
+    return window.Naipes.post(this.figure.dataset.diagramUrl, body).then(function (response) {
       if (!response.ok) { throw new Error(response.statusText); }
       return response.text();
     }).then(function (html) {
@@ -174,17 +156,14 @@
   Example.prototype.onTryClick = function (event) {
     var button = event.target.closest("button");
     if (!button) { return; }
-    var data = button.dataset;
-    if (data.move) { this.send(JSON.parse(data.move)); return; }
-    var finish = data.finish ? JSON.parse(data.finish) : null;
-    var samePlayer = this.pending && finish && (finish.player === undefined || finish.player === this.pending.move.player);
-    if (this.pending && this.pending.button === button) {
+    var next = window.Naipes.click(this.pending, button);
+    if (next.send) {
+      this.send(next.send);
+    } else if (next.release) {
       this.release();
-    } else if (this.pending && finish && samePlayer) {
-      this.send(merge(this.pending.move, finish));
-    } else if (data.start) {
+    } else if (next.start) {
       this.release();
-      this.pending = { move: JSON.parse(data.start), button: button };
+      this.pending = { move: next.start, button: button };
       button.setAttribute("aria-pressed", "true");
       this.tryMessage.textContent = this.figure.dataset.labelPicked;
     }
@@ -199,14 +178,12 @@
     var self = this;
     var dataset = this.figure.dataset;
     this.release();
-    postJSON(dataset.applyUrl, { position: this.position, move: move }).then(function (response) {
-      return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
-    }).then(function (result) {
+    window.Naipes.postJSON(dataset.applyUrl, { position: this.position, move: move }).then(function (result) {
       if (!result.ok) {
-        self.tryMessage.textContent = dataset.labelRefused + " " + result.answer.error.message;
+        self.tryMessage.textContent = dataset.labelRefused + " " + result.data.error.message;
         return;
       }
-      self.position = result.answer.position;
+      self.position = result.data.position;
       return self.renderTry().then(function () {
         self.tryMessage.textContent = dataset.labelAccepted;
         self.tryDiagram.focus();

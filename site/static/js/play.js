@@ -10,42 +10,11 @@
   var root = document.querySelector("[data-play]");
   if (!root) { return; }
 
-  function postJSON(url, body) {
-    return fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Accept": "application/json" },
-      body: JSON.stringify(body)
-    }).then(function (response) {
-      return response.json().then(function (data) { return { ok: response.ok, data: data }; });
-    });
-  }
-
   function sleep(ms) { return new Promise(function (resolve) { window.setTimeout(resolve, ms); }); }
 
-  // A click contributes part of a move; arrays are joined (two cards make a pair).
-  function merge(pending, finish) {
-    var move = Object.assign({}, pending);
-    Object.keys(finish).forEach(function (key) {
-      move[key] = Array.isArray(pending[key]) && Array.isArray(finish[key])
-        ? pending[key].concat(finish[key]) : finish[key];
-    });
-    return move;
-  }
-
-  // Whether what a button contributes is part of a whole move (for highlighting a hint).
-  function partOf(fragment, move) {
-    return Object.keys(fragment).every(function (key) {
-      if (Array.isArray(fragment[key])) {
-        return Array.isArray(move[key]) && fragment[key].every(function (item) { return move[key].indexOf(item) >= 0; });
-      }
-      return move[key] === fragment[key];
-    });
-  }
-
-  function buttonKey(button) {
-    var data = button.dataset;
-    return data.move || data.start || data.finish || button.getAttribute("aria-label");
-  }
+  var postJSON = window.Naipes.postJSON;
+  var partOf = window.Naipes.partOf;
+  var buttonKey = window.Naipes.buttonKey;
 
   function Table(element) {
     this.root = element;
@@ -245,15 +214,12 @@
   Table.prototype.onBoardClick = function (event) {
     var button = event.target.closest("button");
     if (!button || !this.answer || (this.busy && !this.realtime)) { return; }
-    var data = button.dataset;
-    if (data.move) { this.send(JSON.parse(data.move)); return; }
-    var finish = data.finish ? JSON.parse(data.finish) : null;
-    var samePlayer = this.pending && finish && (finish.player === undefined || finish.player === this.pending.move.player);
-    if (this.pending && this.pending.button === button) {
+    var next = window.Naipes.click(this.pending, button);
+    if (next.send) {
+      this.send(next.send);
+    } else if (next.release) {
       this.release();
-    } else if (this.pending && finish && samePlayer) {
-      this.send(merge(this.pending.move, finish));
-    } else if (data.start) {
+    } else if (next.start) {
       this.release();
       this.pick(button);
       this.say(this.labels.labelPicked);
