@@ -55,3 +55,15 @@ def test_translations_quote_with_angle_quotes_and_keep_numbers_with_their_units(
     for text in _translations(lang):
         assert "“" not in text and "”" not in text, f"« » in {lang}: {text}"
         assert not re.search(r"(\d|\)s) (KiB|segundos|dias|días|fichas?|minutos)\b", text), f"a non-breaking space before the unit: {text}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_catalog_entry_is_a_string_the_site_uses(lang):
+    """An entry nothing uses any more misleads the translator who polishes it: it goes when its string goes."""
+    from babel.messages.pofile import read_po
+
+    from naipes.publish.catalogs import _msgids_in_use
+
+    used = _msgids_in_use()
+    with open(CATALOG.format(lang=lang), "rb") as po:
+        assert [message.id for message in read_po(po) if message.id and message.id not in used] == []
