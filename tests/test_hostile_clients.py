@@ -1,7 +1,6 @@
 """What a hostile client tried (issue 20), one test or more per finding, each seen to fail before its fix.
 
-Findings 1, 2 and 5 need the production server and are in ``test_serving_slow_clients.py``;
-finding 6 (Old Maid's undo) is with the table's tests.
+Findings 1, 2 and 5 need the production server and are in ``test_serving_slow_clients.py``.
 """
 
 from __future__ import annotations
@@ -242,3 +241,28 @@ def test_loopback_is_answered_however_it_is_written(client, host):
 @pytest.mark.parametrize("host", ["[::2]:8000", "evil.example", "localhost.evil.example"])
 def test_other_hosts_are_still_refused(client, host):
     assert client.get("/healthz", headers={"Host": host}).status_code == 400
+
+
+# 6. Undo gave the game away in Old Maid: the offerer's fan was shuffled when the token was
+#    sealed, so drawing again from one token, once per index, rebuilt the whole fan.
+
+
+def _reader_to_draw(client):
+    """A table where the reader (seat 0 of 2) draws from a fan of three cards or more: pairs laid aside first."""
+    for _ in range(50):
+        table = client.post("/api/v1/old-maid/tables", json={"players": 2, "seat": 0}).get_json()
+        while table["moves"] and table["moves"][0]["type"] == "discard":
+            table = client.post("/api/v1/old-maid/tables/move", json={"table": table["table"], "move": table["moves"][0]}).get_json()
+        draws = [move for move in table["moves"] if move["type"] == "draw"]
+        if draws and len(table["view"]["hands"][table["view"]["offerer"]]) >= 3:
+            return table, draws[0]
+    raise AssertionError("no table in 50 came to the reader drawing from a fan of three cards")
+
+
+def test_drawing_again_from_an_earlier_token_draws_from_a_fan_shuffled_afresh(client):
+    table, draw = _reader_to_draw(client)
+    drawn = set()
+    for _ in range(20):
+        answer = client.post("/api/v1/old-maid/tables/move", json={"table": table["table"], "move": draw}).get_json()
+        drawn |= {event["card"] for event in answer["events"] if event["type"] == "drew" and event["player"] == 0}
+    assert len(drawn) > 1, "the same index of the same token drew the same card every time"

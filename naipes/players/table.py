@@ -51,7 +51,17 @@ def settle(
         choice = game.choose(position, seat, rng, level)
         position, happened = game.apply(position, choice.move)
         events += happened
-    return game.prepare(position, reader, rng), events
+    return position, events
+
+
+def play(
+    game: Rules, position: PositionLike, reader: int, move: MoveLike, rng: random.Random
+) -> tuple[PositionLike, list[Event]]:
+    """The reader's move, on the position readied with fresh dice at this moment (Old Maid: the
+    fan the reader draws from is shuffled now, not when the table was sealed, so drawing again
+    from an earlier token draws from a fan shuffled afresh: undo reveals nothing of its order).
+    Raises the engine's refusal as ``apply`` does."""
+    return game.apply(game.prepare(position, reader, rng), move)
 
 
 def tick(

@@ -21,7 +21,7 @@ from ..engine.errors import EngineError, N_
 from ..engine.events import Event
 from ..engine.contract import PositionLike, Rules
 from ..games import GAMES
-from ..players.table import choose, moves_for, settle, tick
+from ..players.table import choose, moves_for, play, settle, tick
 from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
 from .table_seal import ExpiredTable, InvalidTable, Sealed, lifetime, open_table, seal
 
@@ -116,14 +116,15 @@ def move(game_id: str):
     chosen = engine_call(game.move_from_json, required(data, "move"))
     if chosen.player != table.seat:
         raise _not_your_turn(table)
+    rng = _rng()
     try:
-        position, events = game.apply(table.position, chosen)
+        position, events = play(game, table.position, table.seat, chosen, rng)
     except EngineError as error:
         if not table.position.is_over and not moves_for(game, table.position, table.seat):
             raise _not_your_turn(table) from None
         raise api_error_from_engine(error) from None
     if not game.realtime:
-        position, more = settle(game, position, table.seat, table.level, _rng())
+        position, more = settle(game, position, table.seat, table.level, rng)
         events += more
     table.position = position
     return jsonify(table.answer(events))
