@@ -266,3 +266,21 @@ def test_drawing_again_from_an_earlier_token_draws_from_a_fan_shuffled_afresh(cl
         answer = client.post("/api/v1/old-maid/tables/move", json={"table": table["table"], "move": draw}).get_json()
         drawn |= {event["card"] for event in answer["events"] if event["type"] == "drew" and event["player"] == 0}
     assert len(drawn) > 1, "the same index of the same token drew the same card every time"
+
+
+# 7 (the document). JSON Schema's "integer" takes 3.0, the server does not: the document says so.
+
+
+def test_the_document_says_an_integer_is_written_without_a_fraction_as_the_server_requires(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    assert "3.0" in document["info"]["description"] and "400" in document["info"]["description"]
+    assert error(post_raw(client, "/api/v1/old-maid/new", b'{"seed": 3.0}'), 400)["code"] == "invalid_seed"
+    assert post_raw(client, "/api/v1/old-maid/new", b'{"seed": 3}').status_code == 200
+
+
+def test_output_only_fields_are_read_only_in_the_document(client):
+    schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+    for name, fields in [("RacePosition", ("status", "winner", "contributed")), ("SoloWhistPosition", ("to_move", "exposed"))]:
+        for field in fields:
+            assert schemas[name]["properties"][field].get("readOnly") is True, (name, field)
+            assert field not in schemas[name].get("required", []), (name, field)

@@ -231,7 +231,11 @@ def document() -> dict:
             "version": "1",
             "description": (
                 "Old Maid, Solo Whist and the Double Solitaire race, as shared/API.md specifies. "
-                "Errors are 4xx JSON in the request's language; nothing may produce a 5xx."
+                "Errors are 4xx JSON in the request's language; nothing may produce a 5xx. "
+                "An `integer` must be written as a JSON integer (`3`): JSON Schema counts `3.0` and `3e0` as "
+                "integers too, but the server refuses a number with a fraction or an exponent where it wants a "
+                "whole one (400), since a position or move is typed data, not arithmetic. Fields marked "
+                "`readOnly` are in the answers only: a body may carry them back, and they are ignored."
             ),
         },
         "paths": paths,
