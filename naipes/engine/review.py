@@ -1,0 +1,54 @@
+"""What a review of a finished game says about one of the reader's decisions, whatever the game.
+
+A game's review judges the reader's moves against what its computer player, from the
+reader's own view, or its solver, with every card known, would have done. Each
+judgement names the step of the game at which the reader moved, the move, the better
+one, its ``cost`` in the game's own unit (Solo Whist: tricks of the reader's side; the
+race: cards that could have gone to a foundation), whether the better move could be
+found from what the reader saw, and why, as an ``N_`` template the web layer words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+MoveT = TypeVar("MoveT")
+
+SUMMARY_SIZE = 3
+"""How many of the costliest decisions a review's summary lists."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement(Generic[MoveT]):
+    """One judged decision; ``advice`` (with ``advice_params``) is the computer player's own reason, told after."""
+
+    step: int
+    move: MoveT
+    best: MoveT
+    cost: float
+    findable: bool
+    reason: str
+    params: Mapping[str, object] = field(default_factory=dict)
+    advice: str | None = None
+    advice_params: Mapping[str, object] = field(default_factory=dict)
+
+
+def dice_for(view: Mapping[str, object]) -> random.Random:
+    """The computer player's dice for a decision, drawn from the view it decides from.
+
+    A hint and the review of the same decision then see the same choice: a reader who
+    played the hint is judged against the very move the hint gave.
+    """
+    digest = hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+def summary(judgements: Sequence[Judgement]) -> list[int]:
+    """The indexes of the judgements that cost the most, worst first (the earlier of equals first)."""
+    order = sorted(range(len(judgements)), key=lambda index: (-judgements[index].cost, index))
+    return order[:SUMMARY_SIZE]

@@ -1,0 +1,134 @@
+"""Solo Whist's review: each card the reader played against best play with every card known.
+
+For each card, ``analyse`` (the double-dummy analysis: for every legal card of the player
+to move, the declaring side's tricks in the whole deal with best play after it) says what
+the card cost the reader's side: the tricks the best card keeps that the reader's lost.
+Whether the better card could be found from what the reader saw is the strong player's
+answer, given only the reader's view: the better card was findable when that player chose
+a card that keeps the most. A reader who played the strong player's hint is never told so
+(the hint and the review throw the same dice, ``dice_for``). In the auction the reader's
+call is set against the call the computer player would have made, with its count of tricks.
+
+A card the analysis cannot value within its budget is left unjudged rather than guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ..engine.cards import Card
+from ..engine.errors import N_
+from ..engine.review import Judgement, dice_for
+from ..engine.solo_whist import MISERES, Bid, Contract, Move, Play, Position, apply, legal_moves
+from ..engine.solo_whist_view import view
+from . import solo_whist as player
+from .solo_whist_solver import Goal, SearchBudgetExceeded, Solver, index_of, mask_of, trump_index
+
+Analyse = Callable[[Position], Mapping[Card, int]]
+"""Per legal card of the player to move, the declaring side's tricks in the whole deal after it;
+``LookupError`` when it cannot tell within its budget."""
+
+
+def _contract(position: Position) -> Contract:
+    if position.contract is None:
+        raise ValueError("no contract yet: the cards are not in play")
+    return position.contract
+
+
+def _reader_wants_tricks(position: Position, seat: int) -> bool:
+    """Whether the reader's side gains when the declaring side takes more tricks."""
+    contract = _contract(position)
+    declaring = seat in (contract.bidder, contract.partner)
+    return declaring != (contract.bid in MISERES)
+
+
+def _judge_card(position: Position, seat: int, step: int, move: Play, analyse: Analyse) -> Judgement | None:
+    try:
+        values = analyse(position)
+    except LookupError:
+        return None
+    sign = 1 if _reader_wants_tricks(position, seat) else -1
+    kept = {card: sign * tricks for card, tricks in values.items()}
+    best_value = max(kept.values())
+    cost = best_value - kept[move.card]
+    if cost <= 0:
+        return None
+    seen = view(position, seat)
+    strong = player.choose(seen, legal_moves(position), dice_for(seen.to_json()), "strong")
+    findable = isinstance(strong.move, Play) and kept[strong.move.card] == best_value
+    best = strong.move.card if findable else next(card for card, value in kept.items() if value == best_value)
+    params = {"card": move.card, "best": best, "cost": cost}
+    message = (N_("The %(card)s cost your side a trick against best play: the %(best)s kept it") if cost == 1
+               else N_("The %(card)s cost your side %(cost)s tricks against best play: the %(best)s kept them"))
+    if findable:
+        return Judgement(step, move, Play(seat, best), float(cost), True, message, params, N_(
+            "You could have found it from what you saw: the strong computer player, seeing only your cards and"
+            " the table, chose it."))
+    return Judgement(step, move, Play(seat, best), float(cost), False, message, params, N_(
+        "Only sight of the hidden cards shows it: from what you saw, your card was a fair choice."))
+
+
+def _judge_bid(position: Position, seat: int, step: int, move: Bid) -> Judgement | None:
+    seen = view(position, seat)
+    choice = player.choose(seen, legal_moves(position), dice_for(seen.to_json()), "strong")
+    if not isinstance(choice.move, Bid) or choice.move.bid == move.bid:
+        return None
+    return Judgement(step, move, choice.move, 0.0, True, N_(
+        "The computer player would have called %(bid)s here, from your hand alone:"), {"bid": choice.move.bid},
+        choice.reason.message, choice.reason.params)
+
+
+def review(start: Position, moves: Sequence[Move], seat: int, analyse: Analyse) -> list[Judgement]:
+    """The judgements of ``seat``'s calls and cards in the deal played from ``start`` by ``moves``.
+
+    A judgement's ``step`` is the number of the move it judges (the first move is step 1).
+    """
+    judgements = []
+    position = start
+    for step, move in enumerate(moves, start=1):
+        if move.player == seat:
+            judged = None
+            if isinstance(move, Play) and position.contract is not None:
+                judged = _judge_card(position, seat, step, move, analyse)
+            elif isinstance(move, Bid):
+                judged = _judge_bid(position, seat, step, move)
+            if judged is not None:
+                judgements.append(judged)
+        position, _ = apply(position, move)
+    return judgements
+
+
+SEARCH_LIMIT = 200_000
+"""Nodes the pure-Python search may visit for one card (``exact_values``)."""
+
+EXACT_TRICKS = 5
+"""The most tricks left that the pure-Python search takes on: earlier, thirteen cards a hand are out
+of its reach within a request's time (the strong player searches exactly from the same point)."""
+
+
+def exact_values(position: Position, node_limit: int = SEARCH_LIMIT) -> dict[Card, int]:
+    """``Analyse`` by the pure-Python solver: exact, and only in a deal's last ``EXACT_TRICKS`` tricks."""
+    contract = _contract(position)
+    if max(len(hand) for hand in position.hands) > EXACT_TRICKS:
+        raise LookupError("too early in the deal for the pure-Python search")
+    values = {}
+    for move in legal_moves(position):
+        if not isinstance(move, Play):
+            continue
+        after, _ = apply(position, move)
+        won = [sum(1 for trick in after.tricks if trick.winner == seat) for seat in range(4)]
+        goal = Goal.of(contract, tuple(won))
+        declaring = sum(won[seat] for seat in (contract.bidder, contract.partner) if seat is not None)
+        if after.is_over:
+            values[move.card] = declaring
+            continue
+        solver = Solver(trump_index(contract.trump), goal, node_limit)
+        leader = after.trick.leader if after.trick else after.tricks[-1].winner
+        trick = [index_of(card) for card in after.trick.cards] if after.trick else []
+        try:
+            more = solver.max_tricks([mask_of(hand) for hand in after.hands], leader, trick)
+        except SearchBudgetExceeded:
+            raise LookupError("too deep for the pure-Python search") from None
+        left = len(after.hands[leader]) + (1 if trick else 0)
+        values[move.card] = declaring + (more if goal.scorers >> contract.bidder & 1 else left - more)
+    return values

@@ -1,0 +1,114 @@
+"""The reviews' judgements, as a reader would check them: a reader who played every hint is told
+nothing they could have done better from what they saw, a weak reader is, and every cost is the
+number it claims to be (the solver's difference, the cards that stood ready for a foundation)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from naipes.engine import double_solitaire as race
+from naipes.engine import solo_whist as whist
+from naipes.engine.double_solitaire_view import view as race_view
+from naipes.engine.review import dice_for, summary
+from naipes.engine.solo_whist_view import view as whist_view
+from naipes.players import double_solitaire as race_player
+from naipes.players import solo_whist as whist_player
+from naipes.players.double_solitaire_review import review as review_race
+from naipes.players.solo_whist_review import exact_values
+from naipes.players.solo_whist_review import review as review_whist
+
+
+def _race(seed: int, weak: bool, limit: int = 400):
+    rng = random.Random(seed)
+    position = start = race.new_game(seed)
+    moves = []
+    for turn in range(limit):
+        if position.is_over:
+            break
+        seat = turn % 2
+        own = [move for move in race.legal_moves(position) if move.player == seat]
+        if not own:
+            continue
+        seen = race_view(position, seat)
+        if seat == 0 and weak:
+            move = rng.choice(own)
+        else:
+            move = race_player.choose(seen, own, dice_for(seen.to_json()) if seat == 0 else rng).move
+        position, _ = race.apply(position, move)
+        moves.append(move)
+    return start, moves
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_race_reader_who_played_every_hint_missed_nothing(seed):
+    start, moves = _race(seed, weak=False)
+    assert review_race(start, moves, 0) == []
+
+
+def test_a_weak_race_reader_is_shown_the_cards_that_stood_ready_for_a_foundation():
+    start, moves = _race(5, weak=True)
+    judgements = review_race(start, moves, 0)
+    assert judgements and all(judgement.findable for judgement in judgements)
+    positions = [start]
+    for move in moves:
+        positions.append(race.apply(positions[-1], move)[0])
+    missed = [judgement for judgement in judgements if judgement.cost > 0]
+    assert missed
+    for judgement in missed:
+        before = positions[judgement.step - 1]
+        ready = {move.source for move in race.legal_moves(before)
+                 if move.player == 0 and isinstance(move, race.Transfer) and move.target.startswith("f")}
+        assert judgement.cost == len(ready)
+        assert isinstance(judgement.best, race.Transfer) and judgement.best.target.startswith("f")
+        assert judgement.move == moves[judgement.step - 1]
+    worst = summary(judgements)
+    assert judgements[worst[0]].cost == max(judgement.cost for judgement in judgements)
+
+
+def _whist(seed: int, weak: bool):
+    rng = random.Random(seed)
+    position = start = whist.new_game(seed, dealer=3)
+    moves = []
+    while not position.is_over and position.phase != whist.ANNULLED:
+        seat = position.to_move
+        legal = whist.legal_moves(position)
+        seen = whist_view(position, seat)
+        if seat == 0 and weak and isinstance(legal[0], whist.Play):
+            move = rng.choice(legal)
+        else:
+            move = whist_player.choose(seen, legal, dice_for(seen.to_json()) if seat == 0 else rng, "strong").move
+        position, _ = whist.apply(position, move)
+        moves.append(move)
+    return start, moves
+
+
+def _side_value(position, seat, tricks):
+    contract = position.contract
+    declaring = seat in (contract.bidder, contract.partner)
+    return tricks if declaring != (contract.bid in whist.MISERES) else -tricks
+
+
+@pytest.mark.parametrize("seed", [30, 36])
+def test_a_whist_reader_who_played_every_hint_is_never_told_the_better_card_was_findable(seed):
+    start, moves = _whist(seed, weak=False)
+    assert not any(judgement.findable for judgement in review_whist(start, moves, 0, exact_values)
+                   if isinstance(judgement.move, whist.Play))
+
+
+def test_every_judged_whist_card_costs_the_solvers_double_dummy_difference():
+    start, moves = _whist(34, weak=True)
+    judgements = review_whist(start, moves, 0, exact_values)
+    cards = [judgement for judgement in judgements if isinstance(judgement.move, whist.Play)]
+    assert cards
+    position, positions = start, [start]
+    for move in moves:
+        position = whist.apply(position, move)[0]
+        positions.append(position)
+    for judgement in cards:
+        before = positions[judgement.step - 1]
+        values = exact_values(before)
+        kept = {card: _side_value(before, 0, tricks) for card, tricks in values.items()}
+        assert judgement.cost == max(kept.values()) - kept[judgement.move.card] > 0
+        assert kept[judgement.best.card] == max(kept.values())
