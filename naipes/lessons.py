@@ -3,9 +3,12 @@
 ``content/lessons/<game>.json`` holds ``{"game", "seat", "parts": [{"start" | "deal", "moves"}]}``:
 the reader's seat, and one or more deals (Solo Whist's lesson is a solo, then a short
 misère), each with every move of the game to its end, the reader's and the computer
-players' alike. Each move is ``{"move": Move, "rule": "section-id"}``; a move of the
-reader's seat is a *decision* and must name the section of the rules page it teaches.
-``content/<lang>/lessons/<game>.toml`` holds the words: ``title``, one ``parts``
+players' alike. Each move is ``{"move": Move, "rule": "section-id", "also": [Move]}``; a move
+of the reader's seat is a *decision* and must name the section of the rules page it teaches;
+``also`` lists other moves as good as the lesson's there (the same card to another empty
+column), which the engine must accept too.
+``content/<lang>/lessons/<game>.toml`` holds the words: the page's ``slug`` in the language
+(``aprende``), ``title``, one ``parts``
 introduction per deal, ``end``, and ``[steps.N]`` tables (``coach``: what to look at
 before decision N; ``caption``: what happened, else the page tells the move's events;
 ``why``: why the lesson's move is better, for a decision where the computer player
@@ -19,7 +22,7 @@ and the build, as a refused worked example does.
 from __future__ import annotations
 
 import json
-import random
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +35,7 @@ from .engine.contract import MoveLike, PositionLike, Rules
 from .games import GAMES
 
 LESSONS_DIR = CONTENT_DIR / "lessons"
+_SLUG = re.compile(r"[a-z]+(-[a-z]+)*")
 
 
 class LessonError(ValueError):
@@ -48,6 +52,7 @@ class LessonStep:
     events: tuple[Event, ...]
     rule: str | None
     decision: bool
+    also: tuple[MoveLike, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,12 +94,6 @@ class Lesson:
         return step if step.decision else None
 
 
-def coach_rng(step: int) -> random.Random:
-    """The computer player's dice when it judges decision ``step``: the same every time, so that
-    the lesson, its tests and the page agree on what the player would choose."""
-    return random.Random(step)
-
-
 @dataclass(frozen=True, slots=True)
 class StepWords:
     coach: str | None
@@ -104,6 +103,7 @@ class StepWords:
 
 @dataclass(frozen=True, slots=True)
 class LessonWords:
+    slug: str
     title: str
     parts: tuple[str, ...]
     end: str
@@ -148,8 +148,13 @@ def load_lesson(path: Path) -> Lesson:
                 rule = entry.get("rule")
                 if decision and not (isinstance(rule, str) and rule):
                     raise LessonError(f"{where}, step {len(steps) + 1}: a decision of the reader's names its rule")
+                also = tuple(engine.move_from_json(other) for other in entry.get("also", []))
+                for other in also:
+                    if other.player != seat or other == move:
+                        raise LessonError(f"{where}, step {len(steps) + 1}: “also” lists the reader's other moves")
+                    engine.apply(position, other)
                 position, events = engine.apply(position, move)
-                steps.append(LessonStep(len(steps) + 1, move, position, tuple(events), rule, decision))
+                steps.append(LessonStep(len(steps) + 1, move, position, tuple(events), rule, decision, also))
             if not position.is_over:
                 raise LessonError(f"{where}: the game does not reach its end")
     except EngineError as error:
@@ -200,4 +205,7 @@ def load_words(lesson: Lesson, lang: str, content_dir: Path = CONTENT_DIR) -> Le
     title, end = _text(data.get("title"), f"{path}: title"), _text(data.get("end"), f"{path}: end")
     if title is None or end is None:
         raise LessonError(f"{path}: needs a title and an end")
-    return LessonWords(title, tuple(_text(part, f"{path}: parts") or "" for part in parts), end, steps)
+    slug = data.get("slug")
+    if not isinstance(slug, str) or not _SLUG.fullmatch(slug):
+        raise LessonError(f"{path}: needs the page's slug, lower-case letters and hyphens")
+    return LessonWords(slug, title, tuple(_text(part, f"{path}: parts") or "" for part in parts), end, steps)

@@ -11,9 +11,10 @@ import pytest
 
 from naipes.content import load_library
 from naipes.engine.cards import Card
-from naipes.games.solo_whist.tricks import STRENGTH
-from naipes.lessons import LessonError, coach_rng, load_lesson, load_lessons, load_words
+from naipes.engine.review import dice_for
 from naipes.games import GAMES
+from naipes.games.solo_whist.tricks import STRENGTH
+from naipes.lessons import LessonError, load_lesson, load_lessons, load_words
 from naipes.players.table import choose
 
 LANGS = ("es", "pt")
@@ -68,7 +69,8 @@ def test_a_legal_move_other_than_the_lessons_has_an_explanation_in_both_language
         words = [load_words(lesson, lang) for lang in LANGS]
         for step in lesson.decisions:
             before = lesson.position_at(step.number - 1)
-            choice = choose(game, before, lesson.seat, coach_rng(step.number), game.levels[-1])
+            seen = game.view(before, lesson.seat).to_json()
+            choice = choose(game, before, lesson.seat, dice_for(seen), game.levels[-1])
             if choice.move != step.move:
                 assert all(w.steps[step.number].why for w in words), (lesson.id, step.number)
 

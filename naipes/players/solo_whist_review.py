@@ -58,8 +58,8 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, analyse: A
     findable = isinstance(strong.move, Play) and kept[strong.move.card] == best_value
     best = strong.move.card if findable else next(card for card, value in kept.items() if value == best_value)
     params = {"card": move.card, "best": best, "cost": cost}
-    message = (N_("The %(card)s cost your side a trick against best play: the %(best)s kept it") if cost == 1
-               else N_("The %(card)s cost your side %(cost)s tricks against best play: the %(best)s kept them"))
+    message = (N_("Your card, %(card)s, cost your side a trick against best play: %(best)s kept it") if cost == 1
+               else N_("Your card, %(card)s, cost your side %(cost)s tricks against best play: %(best)s kept them"))
     if findable:
         return Judgement(step, move, Play(seat, best), float(cost), True, message, params, N_(
             "You could have found it from what you saw: the strong computer player, seeing only your cards and"

@@ -1,0 +1,126 @@
+"""The lesson pages (``/es/<game>/aprende/``, ``/pt/<game>/aprenda/``) and the coach's judge.
+
+A lesson page is a worked example of a whole game, step by step (it reads without
+JavaScript), with the coach's line before each of the reader's decisions. With
+JavaScript the reader makes each decision on the real diagram and
+``POST /api/v1/lessons/{game}/check`` judges it: the lesson's move goes on; a move the
+rules refuse gets the engine's reason (422, as everywhere in the API); a legal move
+that is not the lesson's gets why the lesson's is better, in the computer player's
+words where it would choose the lesson's move, else in the lesson's own.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, jsonify, render_template, url_for
+from flask_babel import gettext
+from werkzeug.routing import BaseConverter
+
+from ..engine.errors import EngineError, N_
+from ..engine.review import dice_for
+from ..lessons import Lesson, LessonWords
+from ..players.table import TABLE_GAMES, choose
+from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
+from .narration import narrate
+
+bp = Blueprint("lessons", __name__)
+
+
+def _site():
+    return current_app.extensions["naipes"]
+
+
+def lesson_slug_converter(slugs) -> type[BaseConverter]:
+    """A URL segment that is one of the lessons' slugs, so that the lesson's route claims no other path."""
+
+    class LessonSlug(BaseConverter):
+        regex = "|".join(sorted(slugs)) or "(?!)"
+
+    return LessonSlug
+
+
+def lesson_url(page) -> str | None:
+    """The lesson page of a rules page's game, or None if the game has no lesson."""
+    lesson = _site().lessons.get(page.game)
+    if lesson is None:
+        return None
+    return url_for("lessons.page", lang=page.lang, slug=page.slug, part=_site().lesson_words(lesson, page.lang).slug)
+
+
+def _lesson_page(lang: str, slug: str, part: str):
+    page = _site().library.game(lang, slug)
+    lesson = _site().lessons.get(page.game) if page is not None else None
+    if lesson is None or _site().lesson_words(lesson, lang).slug != part:
+        abort(404)
+    return page, lesson
+
+
+def step_texts(lesson: Lesson, words: LessonWords) -> list[str]:
+    """What each step of the lesson says happened: its caption, a new deal's introduction, or its events told."""
+    starts = {number: index for index, number in enumerate(lesson.part_starts)}
+    texts = []
+    for step in lesson.steps:
+        if step.number in starts:
+            texts.append(words.parts[starts[step.number]])
+            continue
+        own = words.steps.get(step.number)
+        if own is not None and own.caption:
+            texts.append(own.caption)
+            continue
+        told = [narrate(lesson.game, event.to_json()) for event in step.events]
+        texts.append(" ".join(text for text in told if text))
+    return texts
+
+
+@bp.get("/<lang>/<slug>/<lesson_slug:part>/")
+def page(lang: str, slug: str, part: str):
+    page, lesson = _lesson_page(lang, slug, part)
+    library = _site().library
+    alternates = {
+        other.lang: lesson_url(other)
+        for other_lang in library.languages
+        for other in library.games_in(other_lang)
+        if other.game == page.game
+    }
+    words = _site().lesson_words(lesson, lang)
+    return render_template("lesson.html", page=page, lesson=lesson, words=words, texts=step_texts(lesson, words),
+                           alternates=alternates)
+
+
+@bp.post("/api/v1/lessons/<game_id>/check")
+def check(game_id: str):
+    """Judge the reader's move at one decision of the lesson."""
+    lesson = _site().lessons.get(game_id)
+    if lesson is None:
+        raise ApiError(404, "unknown_lesson", gettext("There is no lesson for “%(game)s”.", game=game_id[:40]))
+    game = TABLE_GAMES[lesson.game]
+    data = json_body()
+    step = lesson.decision(required(data, "step"))
+    if step is None:
+        raise ApiError(400, "invalid_step", gettext(
+            "“%(field)s” must be the number of one of your decisions in the lesson.", field="step"))
+    move = engine_call(game.engine.move_from_json, required(data, "move"))
+    if move.player != lesson.seat:
+        raise ApiError(422, "not_your_turn", translated(
+            N_("You play as %(player)s: wait for your turn, and move only your own cards"), {"player": lesson.seat}))
+    if move == step.move:
+        return jsonify({"expected": True})
+    if move in step.also:
+        return jsonify({"expected": True, "message": gettext(
+            "That is as good as the lesson's move; the lesson goes on with its own.")})
+    before = lesson.position_at(step.number - 1)
+    try:
+        game.engine.apply(before, move)
+    except EngineError as error:
+        raise api_error_from_engine(error) from None
+    seen = game.views.view(before, lesson.seat)
+    choice = choose(game, before, lesson.seat, dice_for(seen.to_json()), game.levels[-1])
+    if choice.move == step.move:
+        why = translated(choice.reason.message, choice.reason.params)
+    else:
+        why = _site().lesson_words(lesson).steps[step.number].why or ""
+    return jsonify({"expected": False, "message": gettext(
+        "The engine accepts that move, but the lesson's move is better. %(why)s. Try again.", why=why.rstrip(". "))})
+
+
+def register_template_helpers(app) -> None:
+    app.jinja_env.globals.update(lesson_url=lesson_url)
