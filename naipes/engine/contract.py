@@ -21,6 +21,7 @@ from typing import Generic, Protocol, TypeVar
 from .choice import Choice
 from .errors import InvalidMove
 from .events import Event
+from .review import Judgement
 from .sentences import Sentence
 
 
@@ -107,6 +108,11 @@ class Rules(Protocol):
 
     def prepare(self, position: PositionLike, reader: int, rng: random.Random) -> PositionLike: ...
 
+    @property
+    def judges(self) -> bool: ...
+
+    def review(self, start: PositionLike, moves: Sequence[MoveLike], seat: int) -> list[Judgement]: ...
+
 
 P = TypeVar("P", bound=PositionLike)
 M = TypeVar("M", bound=MoveLike)
@@ -166,6 +172,8 @@ class Game(Generic[P, M, V]):
     player: Player[P, M, V]
     words: Mapping[str, str] = field(default_factory=dict)
     template_globals: Mapping[str, object] = field(default_factory=dict)
+    reviewer: Callable[[P, Sequence[M], int], list[Judgement]] | None = None
+    """Judges a seat's decisions in a finished game; None for a game of chance (Old Maid)."""
 
     @property
     def Position(self) -> _Reader[P]:  # noqa: N802 - the name the game modules use
@@ -214,6 +222,16 @@ class Game(Generic[P, M, V]):
         if self.player.prepare is None or own.is_over:
             return own
         return self.player.prepare(own, reader, rng)
+
+    @property
+    def judges(self) -> bool:
+        return self.reviewer is not None
+
+    def review(self, start: PositionLike, moves: Sequence[MoveLike], seat: int) -> list[Judgement]:
+        """The judgements of ``seat``'s decisions in the game played from ``start`` by ``moves``."""
+        if self.reviewer is None:
+            return []
+        return self.reviewer(self._own(start), [self._own_move(move) for move in moves], seat)
 
     def _own(self, position: PositionLike) -> P:
         if not isinstance(position, self.position_type):

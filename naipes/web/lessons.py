@@ -18,7 +18,8 @@ from werkzeug.routing import BaseConverter
 from ..engine.errors import EngineError, N_
 from ..engine.review import dice_for
 from ..lessons import Lesson, LessonWords
-from ..players.table import TABLE_GAMES, choose
+from ..games import GAMES
+from ..players.table import choose
 from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
 from .narration import narrate
 
@@ -92,13 +93,13 @@ def check(game_id: str):
     lesson = _site().lessons.get(game_id)
     if lesson is None:
         raise ApiError(404, "unknown_lesson", gettext("There is no lesson for “%(game)s”.", game=game_id[:40]))
-    game = TABLE_GAMES[lesson.game]
+    game = GAMES[lesson.game]
     data = json_body()
     step = lesson.decision(required(data, "step"))
     if step is None:
         raise ApiError(400, "invalid_step", gettext(
             "“%(field)s” must be the number of one of your decisions in the lesson.", field="step"))
-    move = engine_call(game.engine.move_from_json, required(data, "move"))
+    move = engine_call(game.move_from_json, required(data, "move"))
     if move.player != lesson.seat:
         raise ApiError(422, "not_your_turn", translated(
             N_("You play as %(player)s: wait for your turn, and move only your own cards"), {"player": lesson.seat}))
@@ -109,10 +110,10 @@ def check(game_id: str):
             "That is as good as the lesson's move; the lesson goes on with its own.")})
     before = lesson.position_at(step.number - 1)
     try:
-        game.engine.apply(before, move)
+        game.apply(before, move)
     except EngineError as error:
         raise api_error_from_engine(error) from None
-    seen = game.views.view(before, lesson.seat)
+    seen = game.view(before, lesson.seat)
     choice = choose(game, before, lesson.seat, dice_for(seen.to_json()), game.levels[-1])
     if choice.move == step.move:
         why = translated(choice.reason.message, choice.reason.params)

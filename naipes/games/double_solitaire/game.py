@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine.contract import Game, Player
-from . import player, rules, sentences, shapes, view
+from . import player, review, rules, sentences, shapes, view
 
 GAME: Game[rules.Position, rules.Move, view.View] = Game(
     ID=rules.ID,
@@ -22,4 +22,5 @@ GAME: Game[rules.Position, rules.Move, view.View] = Game(
     teller=sentences.tell,
     player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: len(position.players),
                   realtime=True),
+    reviewer=review.review,
 )

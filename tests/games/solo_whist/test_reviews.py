@@ -8,16 +8,24 @@ import random
 
 import pytest
 
-from naipes.engine import double_solitaire as race
-from naipes.engine import solo_whist as whist
-from naipes.engine.double_solitaire_view import view as race_view
 from naipes.engine.review import dice_for, summary
-from naipes.engine.solo_whist_view import view as whist_view
-from naipes.players import double_solitaire as race_player
-from naipes.players import solo_whist as whist_player
-from naipes.players.double_solitaire_review import review as review_race
-from naipes.players.solo_whist_review import exact_values
-from naipes.players.solo_whist_review import review as review_whist
+from naipes.games import GAMES
+from naipes.games.double_solitaire import player as race_player
+from naipes.games.double_solitaire import rules as race
+from naipes.games.double_solitaire.view import view as race_view
+from naipes.games.solo_whist import player as whist_player
+from naipes.games.solo_whist import rules as whist
+from naipes.games.solo_whist.review import exact_values
+from naipes.games.solo_whist.view import view as whist_view
+
+
+def review_race(start, moves, seat):
+    return GAMES["double-solitaire"].review(start, moves, seat)
+
+
+def review_whist(start, moves, seat, analyse):
+    assert analyse is exact_values
+    return GAMES["solo-whist"].review(start, moves, seat)
 
 
 def _race(seed: int, weak: bool, limit: int = 400):

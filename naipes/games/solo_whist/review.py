@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from ..engine.cards import Card
-from ..engine.errors import N_
-from ..engine.review import Judgement, dice_for
-from ..engine.solo_whist import MISERES, Bid, Contract, Move, Play, Position, apply, legal_moves
-from ..engine.solo_whist_view import view
-from . import solo_whist as player
-from .solo_whist_solver import Goal, SearchBudgetExceeded, Solver, index_of, mask_of, trump_index
+from ...engine.cards import Card
+from ...engine.errors import N_
+from ...engine.review import Judgement, dice_for
+from . import player
+from .rules import MISERES, Bid, Contract, Move, Play, Position, apply, legal_moves
+from .solver import Goal, SearchBudgetExceeded, Solver, index_of, mask_of, trump_index
+from .view import view
 
 Analyse = Callable[[Position], Mapping[Card, int]]
 """Per legal card of the player to move, the declaring side's tricks in the whole deal after it;
@@ -78,26 +78,6 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid) -> Judgement
         choice.reason.message, choice.reason.params)
 
 
-def review(start: Position, moves: Sequence[Move], seat: int, analyse: Analyse) -> list[Judgement]:
-    """The judgements of ``seat``'s calls and cards in the deal played from ``start`` by ``moves``.
-
-    A judgement's ``step`` is the number of the move it judges (the first move is step 1).
-    """
-    judgements = []
-    position = start
-    for step, move in enumerate(moves, start=1):
-        if move.player == seat:
-            judged = None
-            if isinstance(move, Play) and position.contract is not None:
-                judged = _judge_card(position, seat, step, move, analyse)
-            elif isinstance(move, Bid):
-                judged = _judge_bid(position, seat, step, move)
-            if judged is not None:
-                judgements.append(judged)
-        position, _ = apply(position, move)
-    return judgements
-
-
 SEARCH_LIMIT = 200_000
 """Nodes the pure-Python search may visit for one card (``exact_values``)."""
 
@@ -132,3 +112,24 @@ def exact_values(position: Position, node_limit: int = SEARCH_LIMIT) -> dict[Car
         left = len(after.hands[leader]) + (1 if trick else 0)
         values[move.card] = declaring + (more if goal.scorers >> contract.bidder & 1 else left - more)
     return values
+
+
+def review(start: Position, moves: Sequence[Move], seat: int, analyse: Analyse = exact_values) -> list[Judgement]:
+    """The judgements of ``seat``'s calls and cards in the deal played from ``start`` by ``moves``.
+
+    A judgement's ``step`` is the number of the move it judges (the first move is step 1).
+    """
+    judgements = []
+    position = start
+    for step, move in enumerate(moves, start=1):
+        if move.player == seat:
+            judged = None
+            if isinstance(move, Play) and position.contract is not None:
+                judged = _judge_card(position, seat, step, move, analyse)
+            elif isinstance(move, Bid):
+                judged = _judge_bid(position, seat, step, move)
+            if judged is not None:
+                judgements.append(judged)
+        position, _ = apply(position, move)
+    return judgements
+

@@ -21,12 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.double_solitaire import COLUMNS, FOUNDATIONS, WASTE, Draw, Move, Position, Recycle, Transfer, apply
-from ..engine.double_solitaire import is_progress, legal_moves
-from ..engine.double_solitaire_view import view
-from ..engine.errors import N_
-from ..engine.review import Judgement, dice_for
-from .double_solitaire import choose
+from ...engine.errors import N_
+from ...engine.review import Judgement, dice_for
+from .player import choose
+from .rules import COLUMNS, FOUNDATIONS, WASTE, Draw, Move, Position, Recycle, Transfer, apply, is_progress, legal_moves
+from .view import view
 
 
 def _foundation_cards(position: Position, seat: int) -> set[str]:
