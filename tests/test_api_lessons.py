@@ -76,3 +76,8 @@ def test_an_unknown_lesson_is_not_found(client):
 def test_a_move_that_is_not_a_move_is_a_bad_request(client):
     answer = _check(client, "solo-whist", 1, {"type": "dance", "player": 0})
     assert answer.status_code == 400
+
+
+def test_a_pair_named_in_the_other_order_is_the_lessons_pair(client):
+    answer = _check(client, "old-maid", 1, {"type": "discard", "player": 0, "cards": ["9D", "9H"]})
+    assert answer.get_json() == {"expected": True}

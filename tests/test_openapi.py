@@ -24,6 +24,7 @@ def test_the_document_describes_every_endpoint_of_the_api(client):
     expected |= {f"/api/v1/{game}/{action}" for game in GAMES for action in ("new", "legal", "apply")}
     expected |= {f"/api/v1/{game}/tables{action}" for game in GAMES for action in ("", "/move", "/hint")}
     expected |= {"/api/v1/double-solitaire/tables/tick"}
+    expected |= {f"/api/v1/lessons/{game}{action}" for game in GAMES for action in ("", "/check")}
     assert expected <= set(paths)
 
 

@@ -72,6 +72,20 @@ def step_texts(lesson: Lesson, words: LessonWords) -> list[str]:
     return texts
 
 
+def coach_notes(page, lesson: Lesson, words: LessonWords) -> dict[int, dict]:
+    """The coach's line under the step before each decision, linked to the section of the rules it teaches."""
+    rules = url_for("pages.game", lang=page.lang, slug=page.slug)
+    titles = {section.id: section.title for section in page.sections}
+    return {
+        step.number - 1: {
+            "kind": "coach", "label": gettext("Your move:"), "text": words.steps[step.number].coach,
+            "link": f"{rules}#{step.rule}", "link_text": gettext("Rule: %(section)s", section=titles[step.rule]),
+            "decision": step.number,
+        }
+        for step in lesson.decisions
+    }
+
+
 @bp.get("/<lang>/<slug>/<lesson_slug:part>/")
 def page(lang: str, slug: str, part: str):
     page, lesson = _lesson_page(lang, slug, part)
@@ -83,8 +97,36 @@ def page(lang: str, slug: str, part: str):
         if other.game == page.game
     }
     words = _site().lesson_words(lesson, lang)
-    return render_template("lesson.html", page=page, lesson=lesson, words=words, texts=step_texts(lesson, words),
-                           alternates=alternates)
+    captions = {"title": words.title, "start": words.parts[0], "steps": step_texts(lesson, words)}
+    return render_template("lesson.html", page=page, lesson=lesson, words=words, captions=captions,
+                           notes=coach_notes(page, lesson, words), alternates=alternates)
+
+
+@bp.get("/api/v1/lessons/<game_id>")
+def lesson_json(game_id: str):
+    """A lesson as a worked example's JSON: every step's position, computed by the engine (a new deal's has no move)."""
+    lesson = _site().lessons.get(game_id)
+    if lesson is None:
+        raise ApiError(404, "unknown_lesson", gettext("There is no lesson for “%(game)s”.", game=game_id[:40]))
+    words = _site().lesson_words(lesson)
+    return jsonify({
+        "id": lesson.id, "game": lesson.game, "title": words.title, "caption": words.parts[0],
+        "start": lesson.start.to_json(),
+        "steps": [
+            {"move": step.move.to_json() if step.move else None, "position": step.position.to_json(),
+             "events": [event.to_json() for event in step.events], "caption": caption}
+            for step, caption in zip(lesson.steps, step_texts(lesson, words))
+        ],
+    })
+
+
+def _canonical(data: dict) -> dict:
+    return {key: sorted(map(str, value)) if isinstance(value, list) else value for key, value in data.items()}
+
+
+def _same(move, lesson_move) -> bool:
+    """Whether the reader's move is the lesson's, its cards named in any order (9♦ then 9♥ is the pair 9♥ 9♦)."""
+    return move == lesson_move or _canonical(move.to_json()) == _canonical(lesson_move.to_json())
 
 
 @bp.post("/api/v1/lessons/<game_id>/check")
@@ -103,9 +145,9 @@ def check(game_id: str):
     if move.player != lesson.seat:
         raise ApiError(422, "not_your_turn", translated(
             N_("You play as %(player)s: wait for your turn, and move only your own cards"), {"player": lesson.seat}))
-    if move == step.move:
+    if _same(move, step.move):
         return jsonify({"expected": True})
-    if move in step.also:
+    if any(_same(move, other) for other in step.also):
         return jsonify({"expected": True, "message": gettext(
             "That is as good as the lesson's move; the lesson goes on with its own.")})
     before = lesson.position_at(step.number - 1)

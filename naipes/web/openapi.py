@@ -207,7 +207,30 @@ def _tables(game_id: str, engine) -> dict:
     return paths
 
 
-GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (_new, _legal, _apply, _tables)
+def _lessons(game_id: str, engine) -> dict:
+    step = _object({
+        "move": {"oneOf": [_ref(f"{game_id}.Move"), {"type": "null"}], "description": "null where a new deal starts"},
+        "position": _ref(f"{game_id}.Position"),
+        "events": {"type": "array", "items": _ref(f"{game_id}.Event")},
+        "caption": {"type": "string"},
+    })
+    lesson = _object({
+        "id": {"type": "string"}, "game": {"const": game_id}, "title": {"type": "string"}, "caption": {"type": "string"},
+        "start": _ref(f"{game_id}.Position"), "steps": {"type": "array", "items": step},
+    })
+    body = _object({"step": {"type": "integer", "description": "the step at which the reader decides"},
+                    "move": _ref(f"{game_id}.Move")})
+    verdict = _object({"expected": {"type": "boolean"}}, {"message": {"type": "string"}})
+    return {
+        f"/api/v1/lessons/{game_id}": _get(
+            "The game's lesson: a whole guided game, each position computed by the engine", lesson),
+        f"/api/v1/lessons/{game_id}/check": _post(
+            "Whether the reader's move at one of the lesson's decisions is the lesson's, and if not why", body,
+            verdict, 422),
+    }
+
+
+GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (_new, _legal, _apply, _tables, _lessons)
 SITE_ENDPOINTS: tuple[Callable[[], dict], ...] = (_games, _examples, _example, _openapi)
 
 

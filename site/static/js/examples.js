@@ -2,7 +2,9 @@
 // The page already holds every step (it reads without JavaScript); this script
 // shows one step at a time, keeps the step in the address so that a link, a reload
 // or the language switch returns to it, and lets the reader try moves, which the
-// engine judges through the JSON API. No rule of any game is written here.
+// engine judges through the JSON API. In a lesson (data-lesson-url) the reader makes
+// each of their decisions on the diagram before the lesson goes on, and the coach's
+// judge says why another move is not the lesson's. No rule of any game is written here.
 (function () {
   "use strict";
 
@@ -31,6 +33,12 @@
     this.current = 0;
     this.pending = null;
     this.data = null;
+    this.lessonUrl = figure.dataset.lessonUrl || null;
+    this.decisions = {};
+    this.steps.forEach(function (step, n) {
+      var note = step.querySelector("[data-decision]");
+      if (note) { this.decisions[n] = Number(note.dataset.decision); }
+    }, this);
     figure.classList.add("enhanced");
     this.controls.hidden = false;
     this.controls.addEventListener("click", this.onControl.bind(this));
@@ -40,8 +48,10 @@
       this.tryDiagram = this.panel.querySelector("[data-try-diagram]");
       this.tryMessage = this.panel.querySelector("[data-try-message]");
       this.tryDiagram.addEventListener("click", this.onTryClick.bind(this));
-      this.panel.querySelector("[data-try-restart]").addEventListener("click", this.openTry.bind(this));
-      this.panel.querySelector("[data-try-close]").addEventListener("click", this.closeTry.bind(this));
+      var restart = this.panel.querySelector("[data-try-restart]");
+      var close = this.panel.querySelector("[data-try-close]");
+      if (restart) { restart.addEventListener("click", this.openTry.bind(this)); }
+      if (close) { close.addEventListener("click", this.closeTry.bind(this)); }
     }
     var match = window.location.hash.match(new RegExp("^#" + this.id + "-step-(\\d+)$"));
     this.show(match ? Number(match[1]) : 0, { announce: false, remember: false });
@@ -62,9 +72,10 @@
     this.steps.forEach(function (step, i) { step.hidden = i !== current; });
     if (this.counter) { this.counter.textContent = this.label(current); }
     var buttons = this.controls.querySelectorAll("[data-go]");
+    var deciding = this.lessonUrl !== null && this.decisions[current] !== undefined;
     buttons.forEach(function (button) {
       var go = button.dataset.go;
-      button.disabled = (go === "first" || go === "prev") ? current === 0 : current === last;
+      button.disabled = (go === "first" || go === "prev") ? current === 0 : current === last || deciding;
     });
     // A button that disables itself under the reader's focus would drop the focus to
     // the page, and with it the arrow keys: hand it to the nearest live control.
@@ -80,8 +91,13 @@
     }
     if (options.announce !== false) {
       var caption = this.steps[current].querySelector(".caption");
-      this.live.textContent = this.label(current) + ". " + caption.textContent;
+      var note = this.steps[current].querySelector(".step-note");
+      this.live.textContent = this.label(current) + ". " + caption.textContent + (note ? " " + note.textContent.replace(/\s+/g, " ").trim() : "");
     }
+    // While the reader decides, the step's own drawing gives way to the one they play on (in Old Maid
+    // it would show the fan they must draw from blind).
+    this.figure.classList.toggle("deciding", deciding);
+    if (deciding) { this.openTry(options.announce !== false); }
   };
 
   Example.prototype.go = function (where) {
@@ -90,6 +106,10 @@
     if (target === undefined) { return; }
     if (this.panel && !this.panel.hidden) { this.closeTry(); }
     this.show(target);
+    if (this.lessonUrl !== null && this.decisions[this.current] === undefined) {
+      var next = this.controls.querySelector("[data-go=next]");
+      if (next && !next.disabled && document.activeElement && this.panel.contains(document.activeElement)) { next.focus(); }
+    }
   };
 
   Example.prototype.onControl = function (event) {
@@ -119,16 +139,16 @@
     }).then(function (data) { self.data = data; return data; });
   };
 
-  Example.prototype.openTry = function () {
+  Example.prototype.openTry = function (focus) {
     var self = this;
     this.panel.hidden = false;
-    this.tryButton.setAttribute("aria-expanded", "true");
+    if (this.tryButton) { this.tryButton.setAttribute("aria-expanded", "true"); }
     this.tryMessage.textContent = "";
     this.loadData().then(function (data) {
       self.position = self.current === 0 ? data.start : data.steps[self.current - 1].position;
       return self.renderTry();
     }).then(function () {
-      self.tryDiagram.focus();
+      if (focus !== false) { self.tryDiagram.focus(); }
     }).catch(function () {
       self.tryMessage.textContent = self.figure.dataset.labelNetwork;
     });
@@ -137,8 +157,10 @@
   Example.prototype.closeTry = function () {
     this.panel.hidden = true;
     this.pending = null;
-    this.tryButton.setAttribute("aria-expanded", "false");
-    this.tryButton.focus();
+    if (this.tryButton) {
+      this.tryButton.setAttribute("aria-expanded", "false");
+      this.tryButton.focus();
+    }
   };
 
   Example.prototype.renderTry = function () {
@@ -174,9 +196,40 @@
     this.pending = null;
   };
 
+  // A lesson's decision: the judge says whether the move is the lesson's; only then does the lesson go on.
+  Example.prototype.decide = function (move) {
+    var self = this;
+    var dataset = this.figure.dataset;
+    var decision = this.decisions[this.current];
+    this.release();
+    postJSON(this.lessonUrl, { step: decision, move: move }).then(function (response) {
+      return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
+    }).then(function (result) {
+      if (!result.ok) {
+        self.tryMessage.textContent = dataset.labelRefused + " " + result.answer.error.message;
+        return self.renderTry();
+      }
+      if (!result.answer.expected) {
+        self.tryMessage.textContent = result.answer.message;
+        return self.renderTry();
+      }
+      self.closeTry();
+      self.show(decision);
+      var said = result.answer.message || dataset.labelExpected;
+      self.live.textContent = said + " " + self.live.textContent;
+      if (self.decisions[self.current] === undefined) {
+        var next = self.controls.querySelector("[data-go=next]");
+        (next && !next.disabled ? next : self.steps[self.current].querySelector(".diagram-scroll")).focus();
+      }
+    }).catch(function () {
+      self.tryMessage.textContent = dataset.labelNetwork;
+    });
+  };
+
   Example.prototype.send = function (move) {
     var self = this;
     var dataset = this.figure.dataset;
+    if (this.lessonUrl !== null) { this.decide(move); return; }
     this.release();
     window.Naipes.postJSON(dataset.applyUrl, { position: this.position, move: move }).then(function (result) {
       if (!result.ok) {

@@ -1,0 +1,116 @@
+"""Each lesson followed through in Chromium as a reader would: press Next through the computers'
+moves, make each decision on the diagram as the coach says, once make a legal move that is not
+the lesson's and read why, and arrive at the link to a real game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+LESSONS = {"es": "aprende", "pt": "aprenda"}
+NEXT = {"es": "Siguiente", "pt": "Seguinte"}
+
+
+def _canonical(move: dict) -> dict:
+    return {key: sorted(value) if isinstance(value, list) else value
+            for key, value in move.items() if not (key == "count" and value == 1)}
+
+
+def _buttons(panel):
+    return panel.locator("[data-try-diagram] button").evaluate_all(
+        "buttons => buttons.map(b => ({move: b.dataset.move, start: b.dataset.start, finish: b.dataset.finish}))")
+
+
+def _merge(start: dict, finish: dict) -> dict:
+    merged = dict(start)
+    for key, value in finish.items():
+        merged[key] = start[key] + value if isinstance(value, list) and isinstance(start.get(key), list) else value
+    return merged
+
+
+def _clicks(panel, move: dict) -> list[int]:
+    """Which buttons of the diagram make ``move``: one that is the whole move, or one that starts it and one that finishes it."""
+    wanted = _canonical(move)
+    buttons = [{key: json.loads(value) if value else None for key, value in button.items()} for button in _buttons(panel)]
+    for index, button in enumerate(buttons):
+        if button["move"] and _canonical(button["move"]) == wanted:
+            return [index]
+    for first, button in enumerate(buttons):
+        if not button["start"]:
+            continue
+        for second, other in enumerate(buttons):
+            if second != first and other["finish"] and _canonical(_merge(button["start"], other["finish"])) == wanted:
+                return [first, second]
+    raise AssertionError(f"no buttons make {move}")
+
+
+def _make(page, panel, move):
+    buttons = panel.locator("[data-try-diagram] button")
+    for index in _clicks(panel, move):
+        buttons.nth(index).click(position={"x": 8, "y": 6})
+
+
+def _current(figure) -> int:
+    return int(figure.locator(".example-step:not([hidden])").get_attribute("data-step"))
+
+
+def _follow(page, figure, lesson, lang, wrong_at=None, wrong=None):
+    panel = figure.locator(".try-panel")
+    total = len(lesson["steps"])
+    while _current(figure) < total:
+        shown = _current(figure)
+        decision = figure.locator(f"#{lesson['id']}-step-{shown} [data-decision]")
+        if not decision.count():
+            figure.get_by_role("button", name=NEXT[lang], exact=True).click()
+            figure.locator(f"#{lesson['id']}-step-{shown + 1}:not([hidden])").wait_for()
+            continue
+        number = int(decision.get_attribute("data-decision"))
+        panel.locator("[data-try-diagram] button").first.wait_for()
+        if number == wrong_at:
+            _make(page, panel, wrong)
+            message = panel.locator("[data-try-message]")
+            page.wait_for_function("el => el.textContent.length > 0", arg=message.element_handle())
+            yield message.inner_text()
+            panel.locator("[data-try-diagram] button").first.wait_for()
+        _make(page, panel, lesson["steps"][number - 1]["move"])
+        figure.locator(f"#{lesson['id']}-step-{number}:not([hidden])").wait_for()
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+@pytest.mark.parametrize("game", ["old-maid", "double-solitaire", "solo-whist"])
+def test_a_reader_follows_the_coach_to_the_end_of_the_lesson(page, live_server, client, lang, game):
+    lesson = client.get(f"/api/v1/lessons/{game}?lang={lang}").get_json()
+    page.goto(f"{live_server}/{lang}/{game}/{LESSONS[lang]}/")
+    figure = page.locator(f"figure#{game}")
+    list(_follow(page, figure, lesson, lang))
+    assert _current(figure) == len(lesson["steps"])
+    link = page.locator(".lesson-end .play-link a")
+    link.click()
+    page.wait_for_url(f"**/{lang}/{game}/{'jugar' if lang == 'es' else 'jogar'}/")
+
+
+def test_a_legal_move_that_is_not_the_lessons_is_explained_and_tried_again(page, live_server, client, app):
+    lesson = client.get("/api/v1/lessons/old-maid?lang=es").get_json()
+    words = app.extensions["naipes"].lesson_words(app.extensions["naipes"].lessons["old-maid"], "es")
+    page.goto(f"{live_server}/es/old-maid/aprende/")
+    figure = page.locator("figure#old-maid")
+    wrong = dict(lesson["steps"][12]["move"], index=lesson["steps"][12]["move"]["index"] + 1)
+    told = list(_follow(page, figure, lesson, "es", wrong_at=13, wrong=wrong))
+    assert len(told) == 1
+    assert words.steps[13].why.rstrip(".") in told[0] and told[0].endswith("Inténtalo de nuevo.")
+    assert _current(figure) == len(lesson["steps"])
+
+
+def test_without_javascript_the_lesson_reads_as_steps_with_each_coach_line_linked_to_its_rule(browser, live_server):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server}/pt/double-solitaire/aprenda/")
+    steps = page.locator(".example-step")
+    assert steps.count() == 22
+    assert all(steps.nth(n).is_visible() for n in (0, 10, 21))
+    coach = page.locator(".step-note.coach")
+    assert coach.count() == 19
+    href = coach.first.locator("a").get_attribute("href")
+    assert href.endswith("/pt/double-solitaire/#play")
+    context.close()
