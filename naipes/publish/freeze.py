@@ -103,6 +103,12 @@ def page_urls(library) -> list[str]:
     return urls
 
 
+def lesson_urls(site) -> list[str]:
+    """Every lesson page: the static copy reads as the whole game, step by step."""
+    return [f"/{lang}/{page.slug}/{site.lesson_words(site.lessons[page.game], lang).slug}/"
+            for lang in site.languages for page in site.library.games_in(lang) if page.game in site.lessons]
+
+
 def rules_urls(library) -> list[str]:
     """The rules pages: written once the PDFs are printed, since they give the PDFs' page counts."""
     return [f"/{lang}/{page.slug}/" for lang in library.languages for page in library.games_in(lang)]
@@ -144,7 +150,7 @@ def write_rules_pages(app: Flask, out: Output, progress: Progress) -> None:
 def _write_pages(app: Flask, renderer: _Renderer, out: Output, progress: Progress) -> None:
     """Every page, each language's 404 page, and the front door that picks a language."""
     library = app.extensions["naipes"].library
-    urls = page_urls(library)
+    urls = page_urls(library) + lesson_urls(app.extensions["naipes"])
     for done, url in enumerate(urls, start=1):
         out.write(file_for(url), renderer.get(url))
         progress.update("pages", done, len(urls), url)
