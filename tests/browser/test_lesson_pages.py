@@ -66,13 +66,13 @@ def _follow(page, figure, lesson, lang, wrong_at=None, wrong=None):
             figure.locator(f"#{lesson['id']}-step-{shown + 1}:not([hidden])").wait_for()
             continue
         number = int(decision.get_attribute("data-decision"))
-        panel.locator("[data-try-diagram] button").first.wait_for()
+        panel.locator(f"[data-try-diagram][data-step='{shown}'] button").first.wait_for()
         if number == wrong_at:
             _make(page, panel, wrong)
             message = panel.locator("[data-try-message]")
             page.wait_for_function("el => el.textContent.length > 0", arg=message.element_handle())
             yield message.inner_text()
-            panel.locator("[data-try-diagram] button").first.wait_for()
+            panel.locator(f"[data-try-diagram][data-step='{shown}'] button").first.wait_for()
         _make(page, panel, lesson["steps"][number - 1]["move"])
         figure.locator(f"#{lesson['id']}-step-{number}:not([hidden])").wait_for()
 

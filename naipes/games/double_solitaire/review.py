@@ -61,8 +61,8 @@ def _judged(position: Position, seat: int, step: int, move: Move, best: Move) ->
             isinstance(move, Transfer) and move.target in FOUNDATIONS):
         ready = _foundation_cards(position, seat)
         return Judgement(step, move, best, float(len(ready)), True, N_(
-            "%(card)s stood ready for a foundation and stayed where it was: a card on the foundations counts"
-            " for you, and frees what lay under it"), {"card": _card_moved(position, best)})
+            "You could have put %(card)s on a foundation, and it stayed where it was: a card on the foundations"
+            " counts for you, and frees what lay under it"), {"card": _card_moved(position, best)})
     if (isinstance(move, (Draw, Recycle)) and isinstance(best, Transfer) and best.source == WASTE
             and best.target in COLUMNS):
         return Judgement(step, move, best, 0.0, True, N_(

@@ -144,10 +144,16 @@
     this.panel.hidden = false;
     if (this.tryButton) { this.tryButton.setAttribute("aria-expanded", "true"); }
     this.tryMessage.textContent = "";
+    // The diagram of an earlier step must not stay clickable while this one is drawn.
+    var step = this.current;
+    this.tryDiagram.innerHTML = "";
+    delete this.tryDiagram.dataset.step;
     this.loadData().then(function (data) {
-      self.position = self.current === 0 ? data.start : data.steps[self.current - 1].position;
+      self.position = step === 0 ? data.start : data.steps[step - 1].position;
       return self.renderTry();
     }).then(function () {
+      if (step !== self.current) { return; }
+      self.tryDiagram.dataset.step = String(step);
       if (focus !== false) { self.tryDiagram.focus(); }
     }).catch(function () {
       self.tryMessage.textContent = self.figure.dataset.labelNetwork;
@@ -202,20 +208,18 @@
     var dataset = this.figure.dataset;
     var decision = this.decisions[this.current];
     this.release();
-    postJSON(this.lessonUrl, { step: decision, move: move }).then(function (response) {
-      return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
-    }).then(function (result) {
+    window.Naipes.postJSON(this.lessonUrl, { step: decision, move: move }).then(function (result) {
       if (!result.ok) {
-        self.tryMessage.textContent = dataset.labelRefused + " " + result.answer.error.message;
+        self.tryMessage.textContent = dataset.labelRefused + " " + result.data.error.message;
         return self.renderTry();
       }
-      if (!result.answer.expected) {
-        self.tryMessage.textContent = result.answer.message;
+      if (!result.data.expected) {
+        self.tryMessage.textContent = result.data.message;
         return self.renderTry();
       }
       self.closeTry();
       self.show(decision);
-      var said = result.answer.message || dataset.labelExpected;
+      var said = result.data.message || dataset.labelExpected;
       self.live.textContent = said + " " + self.live.textContent;
       if (self.decisions[self.current] === undefined) {
         var next = self.controls.querySelector("[data-go=next]");
