@@ -15,7 +15,7 @@ from ..examples import ExampleError
 from ..web import SECURITY_HEADERS, create_app
 from ..web.assets import STATIC_DIR, hashed_name, static_files
 from ..web.i18n import DEFAULT_LANGUAGE
-from ..web.pages import pdf_name
+from ..web.pages import pdf_name, reading_urls
 from .errors import BuildError
 from .output import Output, file_for
 from .progress import Progress
@@ -94,13 +94,9 @@ class _Renderer:
 
 
 def page_urls(library) -> list[str]:
-    """Every page of every language but the rules pages: home, quick sheet and booklet of each game."""
-    urls = []
-    for lang in library.languages:
-        urls.append(f"/{lang}/")
-        for page in library.games_in(lang):
-            urls += [f"/{lang}/{page.slug}/{library.sheet(page).slug}/", f"/{lang}/{page.slug}/sheet/"]
-    return urls
+    """Every reading page of every language but the rules pages: home, quick sheet and booklet of each game."""
+    rules = set(rules_urls(library))
+    return [url for url in reading_urls(library) if url not in rules]
 
 
 def lesson_urls(site) -> list[str]:
