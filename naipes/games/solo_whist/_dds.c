@@ -1,0 +1,912 @@
+/*
+ * Solo Whist's double-dummy solver: exact search over the remaining tricks of a deal whose four hands
+ * are all known, for any goal the contracts pose (dd.py is the Python side).
+ *
+ * Every goal is one question: the *maximisers* (a set of seats) try to make the *scorers* (either the
+ * maximisers themselves or their opponents) take as many tricks as they can.  In a solo, abundance,
+ * declared abundance or proposal both sets are the bidder's side, wherever a partner sits; in a misère
+ * the defenders maximise the bidder's tricks.
+ *
+ * The search is alpha-beta on yes/no questions ("can the maximisers make the scorers take at least
+ * `need` more tricks?"); an exact count is a short series of them from a guess, sharing what they
+ * learn.  The techniques are those of double-dummy solvers for bridge:
+ *
+ * - a transposition table between tricks with *winning ranks*: a result found for a position holds
+ *   for every position with the same leader and the same number of cards of each suit in each hand in
+ *   which the cards that decided tricks (per suit, the highest remaining cards down to the lowest card
+ *   that won a trick against another card of its suit) have the same owners.  An entry therefore
+ *   stores the suit lengths, how many top cards of each suit matter and their owners, and a lower and
+ *   an upper bound on the scorers' tricks; it also serves later searches of other deals with the same
+ *   trump and sides, so the table is kept between calls and emptied only when those change;
+ * - equivalent cards merged: cards of one hand and suit with no card of anyone else's between them
+ *   (cards on the table included) win the same tricks, so only one of them is tried;
+ * - quick-trick bounds: winners the leader cashes from the top and top trumps a side holds settle many
+ *   questions without search;
+ * - move ordering: the best lead the table remembers first, then cashing winners, leading towards a
+ *   partner's winner or ruff, winning cheaply, playing low under a partner's winner; in a misère,
+ *   ducking with the highest card that loses.
+ *
+ * Cards inside the search are suit * 16 + rank (rank 0 is the two, 12 the ace), so that a hand is one
+ * 64-bit word with a 16-bit field per suit; the Python side numbers cards suit * 13 + rank.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#define SUIT_BITS(s) ((u64)0x1FFF << (16 * (s)))
+#define CARD_SUIT(c) ((c) >> 4)
+#define CARD_RANK(c) ((c) & 15)
+#define NONE 13
+
+static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+static inline int lowest(u64 x) { return __builtin_ctzll(x); }
+static inline int highest(u64 x) { return 63 - __builtin_clzll(x); }
+
+/* Per suit, the lowest rank that matters: every remaining card of the suit ranked that or higher
+ * decided something; NONE when no card of the suit did. */
+typedef struct {
+    int8_t t[4];
+} Ranks;
+
+static inline void ranks_none(Ranks *w) { w->t[0] = w->t[1] = w->t[2] = w->t[3] = NONE; }
+static inline void ranks_add(Ranks *w, int suit, int rank) {
+    if (rank < w->t[suit]) w->t[suit] = (int8_t)rank;
+}
+static inline void ranks_union(Ranks *w, const Ranks *other) {
+    for (int s = 0; s < 4; s++) ranks_add(w, s, other->t[s]);
+}
+
+/* ---------------------------------------------------------------- search state */
+
+typedef struct {
+    int leader, count, led;
+    int cards[4];
+    int win_seat, win_card;
+} Trick;
+
+typedef struct {
+    u64 hand[4];
+    int trump;
+    int maximisers, scorers;
+    int normal; /* maximisers == scorers: every seat wants its side to win tricks (else: to lose them) */
+    long long nodes, limit;
+    int aborted;
+    Trick trick[14]; /* trick[d]: the trick in progress when d tricks remain */
+    unsigned history[4][64]; /* how often a card has cut the search off, weighted by depth */
+    int history_shift;
+} Search;
+
+static inline int is_max(const Search *s, int seat) { return s->maximisers >> seat & 1; }
+static inline int same_side(const Search *s, int x, int y) { return is_max(s, x) == is_max(s, y); }
+static inline u64 all_cards(const Search *s) { return s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]; }
+
+static inline int beats(const Search *s, int card, int best) {
+    if (CARD_SUIT(card) == CARD_SUIT(best)) return card > best;
+    return CARD_SUIT(card) == s->trump;
+}
+
+/* ---------------------------------------------------------------- transposition table */
+
+/* A position between tricks as the table sees it: the suit lengths of every hand (a nibble each), and
+ * per suit the owners of the remaining cards from the highest down (two bits each, highest lowest). */
+typedef struct {
+    u64 lengths;
+    u64 owners[4];
+    u64 owners01, owners23;
+    unsigned in_suit[4];
+} Layout;
+
+/* Entries are kept in lists, one per (suit lengths, leader): a position is looked up among the entries
+ * of its list, whose owners of the cards that mattered must match its own. */
+typedef struct {
+    u64 owners01, owners23; /* suits 0 and 1 (26 bits each, the second from bit 26), suits 2 and 3 */
+    u64 mask01, mask23;     /* the bits of the owners that matter */
+    int32_t next;
+    uint16_t counts; /* how many top cards of each suit matter, a nibble each */
+    uint8_t lower, upper, best;
+} Entry;
+
+typedef struct {
+    u64 lengths;
+    int32_t first;
+    uint8_t leader, generation;
+} Head;
+
+#define HEAD_BITS 18
+#define HEADS ((size_t)1 << HEAD_BITS)
+#define POOL ((int32_t)1 << 20)
+#define NO_BEST 0xFF
+
+static Head *heads;
+static Entry *pool;
+static int32_t pool_used, heads_used;
+static uint8_t generation = 1;
+static int table_trump = -2, table_max = -1, table_scorers = -1;
+
+static void table_clear(void) {
+    pool_used = 0;
+    heads_used = 0;
+    if (++generation == 0) {
+        memset(heads, 0, HEADS * sizeof(Head));
+        generation = 1;
+    }
+}
+
+static int table_ready(int trump, int maximisers, int scorers) {
+    if (heads == NULL) {
+        heads = calloc(HEADS, sizeof(Head));
+        pool = malloc((size_t)POOL * sizeof(Entry));
+        if (heads == NULL || pool == NULL) return 0;
+    }
+    if (trump != table_trump || maximisers != table_max || scorers != table_scorers) {
+        table_trump = trump;
+        table_max = maximisers;
+        table_scorers = scorers;
+        table_clear();
+    }
+    return 1;
+}
+
+static void layout_of(const Search *s, Layout *l) {
+    l->lengths = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned h[4];
+        for (int p = 0; p < 4; p++) {
+            h[p] = (unsigned)(s->hand[p] >> (16 * suit)) & 0x1FFF;
+            l->lengths |= (u64)__builtin_popcount(h[p]) << (4 * (4 * suit + p));
+        }
+        unsigned all = h[0] | h[1] | h[2] | h[3];
+        l->in_suit[suit] = all;
+        u64 k = 0;
+        int place = 0;
+        while (all) {
+            int r = 31 - __builtin_clz(all);
+            all ^= 1u << r;
+            k |= (u64)((h[1] >> r & 1) | (h[2] >> r & 1) * 2 | (h[3] >> r & 1) * 3) << (2 * place++);
+        }
+        l->owners[suit] = k;
+    }
+    l->owners01 = l->owners[0] | l->owners[1] << 26;
+    l->owners23 = l->owners[2] | l->owners[3] << 26;
+}
+
+/* The list head of (lengths, leader); with `create`, made if missing (NULL when the table is full). */
+static Head *head_of(u64 lengths, int leader, int create) {
+    u64 h = (lengths ^ (u64)leader << 62) * 0x9E3779B97F4A7C15ULL;
+    size_t i = (size_t)(h >> (64 - HEAD_BITS));
+    for (;;) {
+        Head *head = heads + i;
+        if (head->generation != generation) {
+            if (!create || heads_used >= (int32_t)(HEADS / 2)) return NULL;
+            head->generation = generation;
+            head->lengths = lengths;
+            head->leader = (uint8_t)leader;
+            head->first = -1;
+            heads_used++;
+            return head;
+        }
+        if (head->lengths == lengths && head->leader == leader) return head;
+        i = (i + 1) & (HEADS - 1);
+    }
+}
+
+static inline int entry_matches(const Entry *e, const Layout *l) {
+    return !(((e->owners01 ^ l->owners01) & e->mask01) | ((e->owners23 ^ l->owners23) & e->mask23));
+}
+
+/* The ranks behind an entry, in the position that matched it: per suit the rank of its last top card. */
+static void entry_ranks(const Entry *e, const Layout *l, Ranks *w) {
+    for (int suit = 0; suit < 4; suit++) {
+        int count = e->counts >> (4 * suit) & 15;
+        unsigned all = l->in_suit[suit];
+        int rank = NONE;
+        for (int i = 0; i < count; i++) {
+            rank = 31 - __builtin_clz(all);
+            all ^= 1u << rank;
+        }
+        w->t[suit] = (int8_t)rank;
+    }
+}
+
+static void store(const Layout *l, int leader, int depth, const Ranks *w, int answer, int need, int best) {
+    uint16_t counts = 0;
+    u64 masks[4];
+    for (int suit = 0; suit < 4; suit++) {
+        int count = w->t[suit] >= NONE ? 0 : __builtin_popcount(l->in_suit[suit] >> w->t[suit]);
+        counts |= (uint16_t)(count << (4 * suit));
+        masks[suit] = ((u64)1 << (2 * count)) - 1;
+    }
+    u64 mask01 = masks[0] | masks[1] << 26, mask23 = masks[2] | masks[3] << 26;
+    u64 owners01 = l->owners01 & mask01, owners23 = l->owners23 & mask23;
+    Head *head = head_of(l->lengths, leader, 1);
+    if (head == NULL || pool_used >= POOL) {
+        table_clear();
+        head = head_of(l->lengths, leader, 1);
+    }
+    Entry *slot = NULL;
+    for (int32_t i = head->first; i >= 0; i = pool[i].next) {
+        Entry *e = pool + i;
+        if (e->counts == counts && e->owners01 == owners01 && e->owners23 == owners23) {
+            slot = e;
+            break;
+        }
+    }
+    if (!slot) {
+        slot = pool + pool_used;
+        slot->next = head->first;
+        head->first = pool_used++;
+        slot->owners01 = owners01;
+        slot->owners23 = owners23;
+        slot->mask01 = mask01;
+        slot->mask23 = mask23;
+        slot->counts = counts;
+        slot->lower = 0;
+        slot->upper = (uint8_t)depth;
+        slot->best = NO_BEST;
+    }
+    if (answer) {
+        if (slot->lower < need) slot->lower = (uint8_t)need;
+    } else if (slot->upper > need - 1) {
+        slot->upper = (uint8_t)(need - 1);
+    }
+    if (best >= 0) {
+        unsigned all = l->in_suit[CARD_SUIT(best)];
+        slot->best = (uint8_t)(CARD_SUIT(best) << 4 | __builtin_popcount(all >> (CARD_RANK(best) + 1)));
+    }
+}
+
+/* ---------------------------------------------------------------- bounds */
+
+/* Tricks the leader takes by cashing winners from the top of its own hand.  Outside trumps a suit is
+ * cashed no more often than any other hand holding trumps can follow it, so nobody ruffs (nor is a
+ * partner forced to); top trumps always win.  `w` gets the cards counted. */
+static int quick_tricks(const Search *s, int leader, Ranks *w) {
+    u64 mine = s->hand[leader];
+    u64 rest = 0;
+    for (int p = 0; p < 4; p++)
+        if (p != leader) rest |= s->hand[p];
+    int total = 0;
+    ranks_none(w);
+    for (int suit = 0; suit < 4; suit++) {
+        u64 held = mine & SUIT_BITS(suit);
+        if (!held) continue;
+        u64 others = rest & SUIT_BITS(suit);
+        int k = others ? popcount(held >> (highest(others) + 1)) : popcount(held);
+        if (k && s->trump >= 0 && suit != s->trump) {
+            for (int p = 0; p < 4; p++) {
+                if (p == leader || !(s->hand[p] & SUIT_BITS(s->trump))) continue;
+                int length = popcount(s->hand[p] & SUIT_BITS(suit));
+                if (k > length) k = length;
+            }
+        }
+        if (!k) continue;
+        total += k;
+        u64 top = held;
+        for (int i = 1; i < k; i++) top ^= (u64)1 << highest(top);
+        ranks_add(w, suit, CARD_RANK(highest(top)));
+    }
+    int cards = popcount(mine);
+    return total < cards ? total : cards;
+}
+
+/* Tricks a side surely takes with top trumps: a hand's trumps above every opponent's trump each win a
+ * trick of their own.  `w` gets the trumps counted. */
+static int trump_tricks(const Search *s, int max_side, Ranks *w) {
+    ranks_none(w);
+    if (s->trump < 0) return 0;
+    u64 t = SUIT_BITS(s->trump);
+    u64 theirs = 0;
+    for (int p = 0; p < 4; p++)
+        if (is_max(s, p) != max_side) theirs |= s->hand[p] & t;
+    int best = 0, lowest_rank = NONE;
+    for (int p = 0; p < 4; p++) {
+        if (is_max(s, p) != max_side) continue;
+        u64 trumps = s->hand[p] & t;
+        u64 top = theirs ? trumps & ~(((u64)2 << highest(theirs)) - 1) : trumps;
+        int k = popcount(top);
+        if (k > best) {
+            best = k;
+            lowest_rank = CARD_RANK(lowest(top));
+        }
+    }
+    if (best) ranks_add(w, s->trump, lowest_rank);
+    return best;
+}
+/* ---------------------------------------------------------------- moves */
+
+/* The cards `seat` may play, one per run of equivalent cards (the lowest of the run), in `out`. */
+static int candidates(const Search *s, const Trick *t, int seat, int *out) {
+    u64 hand = s->hand[seat];
+    u64 playable = hand;
+    if (t->count) {
+        u64 follow = hand & SUIT_BITS(t->led);
+        if (follow) playable = follow;
+    }
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    for (int i = 0; i < t->count; i++) all |= (u64)1 << t->cards[i];
+    int n = 0;
+    u64 m = playable;
+    while (m) {
+        int c = lowest(m);
+        m &= m - 1;
+        u64 below = all & SUIT_BITS(CARD_SUIT(c)) & (((u64)1 << c) - 1);
+        if (below && (hand >> highest(below) & 1)) continue; /* the next lower card is ours: same run */
+        out[n++] = c;
+    }
+    return n;
+}
+
+/* The highest card of the run of equivalent cards that `card`, the lowest of its run, stands for. */
+static int run_top(const Search *s, const Trick *t, int seat, int card) {
+    u64 hand = s->hand[seat];
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    for (int i = 0; i < t->count; i++) all |= (u64)1 << t->cards[i];
+    u64 above = all & SUIT_BITS(CARD_SUIT(card)) & ~(((u64)2 << card) - 1);
+    while (above && (hand >> lowest(above) & 1)) {
+        card = lowest(above);
+        above &= above - 1;
+    }
+    return card;
+}
+
+/* Could an opponent of `seat` still to play to this trick after it beat `card`? */
+static int beatable_later(const Search *s, const Trick *t, int seat, int card) {
+    int pos = (seat - t->leader) & 3;
+    for (int later = pos + 1; later < 4; later++) {
+        int p = (t->leader + later) & 3;
+        if (same_side(s, p, seat)) continue;
+        u64 h = s->hand[p];
+        u64 led = h & SUIT_BITS(t->led);
+        int suit = CARD_SUIT(card);
+        if (led) {
+            if (suit == t->led && (led >> card)) return 1;
+            if (s->trump == t->led && suit == t->led && (led >> card)) return 1;
+        } else if (s->trump >= 0) {
+            u64 trumps = h & SUIT_BITS(s->trump);
+            if (!trumps) continue;
+            if (suit != s->trump) return 1;
+            if (trumps >> card) return 1;
+        }
+    }
+    return 0;
+}
+
+static void order(const Search *s, const Trick *t, int seat, int *cards, int n, int first) {
+    int score[13];
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    for (int i = 0; i < n; i++) {
+        int c = cards[i];
+        int suit = CARD_SUIT(c), rank = CARD_RANK(c);
+        int value = rank + (suit == s->trump ? 13 : 0);
+        int sc;
+        if (c == first) {
+            sc = 100000;
+        } else if (s->normal) {
+            if (t->count == 0) {
+                u64 in_suit = all & SUIT_BITS(suit);
+                int top = highest(in_suit);
+                int top_holder = 0;
+                for (int p = 0; p < 4; p++)
+                    if (s->hand[p] >> top & 1) top_holder = p;
+                if (top_holder == seat && c == top) {
+                    int ruffable = 0;
+                    if (s->trump >= 0 && suit != s->trump)
+                        for (int p = 0; p < 4; p++)
+                            if (!same_side(s, p, seat) && !(s->hand[p] & SUIT_BITS(suit)) &&
+                                (s->hand[p] & SUIT_BITS(s->trump)))
+                                ruffable = 1;
+                    sc = ruffable ? 30 : 90;
+                } else if (top_holder != seat && same_side(s, top_holder, seat)) {
+                    sc = 60 - rank;
+                } else {
+                    int ruff = 0;
+                    if (s->trump >= 0 && suit != s->trump)
+                        for (int p = 0; p < 4; p++)
+                            if (p != seat && same_side(s, p, seat) && !(s->hand[p] & SUIT_BITS(suit)) &&
+                                (s->hand[p] & SUIT_BITS(s->trump)))
+                                ruff = 1;
+                    sc = ruff ? 70 - rank : 20 - rank;
+                }
+            } else {
+                int wins = beats(s, c, t->win_card);
+                int partner_winning = same_side(s, t->win_seat, seat);
+                if (wins && !beatable_later(s, t, seat, c))
+                    sc = 100 - value;
+                else if (partner_winning)
+                    sc = (!beatable_later(s, t, seat, t->win_card) ? 80 : 60) - value;
+                else if (wins)
+                    sc = 50 - value;
+                else
+                    sc = 40 - value;
+            }
+        } else {
+            if (t->count == 0)
+                sc = 50 - rank;
+            else
+                sc = beats(s, c, t->win_card) ? 20 + rank : 60 + rank;
+        }
+        score[i] = sc * 4096 + (s->history[seat][c] >> s->history_shift);
+    }
+    for (int i = 1; i < n; i++) {
+        int c = cards[i], sc = score[i], j = i - 1;
+        while (j >= 0 && score[j] < sc) {
+            cards[j + 1] = cards[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        cards[j + 1] = c;
+        score[j + 1] = sc;
+    }
+}
+
+/* ---------------------------------------------------------------- search */
+
+static int search(Search *s, int d, int need, Ranks *w);
+
+/* After a trick: its winner's rank mattered if another card of its suit was played to it. */
+static void trick_ranks(const Trick *t, Ranks *w) {
+    int x = t->win_card, suit = CARD_SUIT(x);
+    for (int i = 0; i < 4; i++)
+        if (t->cards[i] != x && CARD_SUIT(t->cards[i]) == suit) {
+            ranks_add(w, suit, CARD_RANK(x));
+            return;
+        }
+}
+
+/* Plays `card` for the seat to move in trick[d] and searches on; undoes it before returning. */
+static int after(Search *s, int d, int card, int need, Ranks *w) {
+    Trick *t = &s->trick[d];
+    int seat = (t->leader + t->count) & 3;
+    int saved_seat = t->win_seat, saved_card = t->win_card;
+    s->hand[seat] ^= (u64)1 << card;
+    if (t->count == 0) {
+        t->led = CARD_SUIT(card);
+        t->win_seat = seat;
+        t->win_card = card;
+    } else if (beats(s, card, t->win_card)) {
+        t->win_seat = seat;
+        t->win_card = card;
+    }
+    t->cards[t->count++] = card;
+    int answer;
+    if (t->count == 4) {
+        Trick *next = &s->trick[d - 1];
+        next->leader = t->win_seat;
+        next->count = 0;
+        answer = search(s, d - 1, need - (s->scorers >> t->win_seat & 1), w);
+        trick_ranks(t, w);
+    } else {
+        answer = search(s, d, need, w);
+    }
+    t->count--;
+    t->win_seat = saved_seat;
+    t->win_card = saved_card;
+    s->hand[seat] ^= (u64)1 << card;
+    return answer;
+}
+
+/* The last trick: every hand holds one card. */
+static int last_trick(const Search *s, Trick *t, Ranks *w) {
+    int leader = t->leader;
+    t->win_card = lowest(s->hand[leader]);
+    t->win_seat = leader;
+    t->cards[0] = t->win_card;
+    for (int i = 1; i < 4; i++) {
+        int p = (leader + i) & 3;
+        int c = lowest(s->hand[p]);
+        t->cards[i] = c;
+        if (beats(s, c, t->win_card)) {
+            t->win_card = c;
+            t->win_seat = p;
+        }
+    }
+    ranks_none(w);
+    trick_ranks(t, w);
+    return s->scorers >> t->win_seat & 1;
+}
+
+/* Can the maximisers make the scorers take at least `need` of the `d` tricks left (the one in progress
+ * included)?  `w` gets the ranks the answer rests on. */
+static int search(Search *s, int d, int need, Ranks *w) {
+    Trick *t = &s->trick[d];
+    if (++s->nodes > s->limit) {
+        s->aborted = 1;
+        return 0;
+    }
+    Layout layout = {0};
+    int first = -1;
+    if (t->count == 0) {
+        if (need <= 0 || need > d) {
+            ranks_none(w);
+            return need <= 0;
+        }
+        if (d == 1) return last_trick(s, t, w) >= need;
+        if (s->normal) {
+            int leader_max = is_max(s, t->leader);
+            Ranks cash, trumps, theirs_w;
+            int ours = quick_tricks(s, t->leader, &cash);
+            int mine = trump_tricks(s, leader_max, &trumps);
+            if (mine > ours) {
+                ours = mine;
+                cash = trumps;
+            }
+            int theirs = trump_tricks(s, !leader_max, &theirs_w);
+            if (leader_max) {
+                if (ours >= need) { *w = cash; return 1; }
+                if (d - theirs < need) { *w = theirs_w; return 0; }
+            } else {
+                if (theirs >= need) { *w = theirs_w; return 1; }
+                if (d - ours < need) { *w = cash; return 0; }
+            }
+        }
+        layout_of(s, &layout);
+        Head *head = head_of(layout.lengths, t->leader, 0);
+        for (int32_t i = head ? head->first : -1; i >= 0; i = pool[i].next) {
+            Entry *e = pool + i;
+            if (!entry_matches(e, &layout)) continue;
+            if (e->lower >= need || e->upper < need) {
+                entry_ranks(e, &layout, w);
+                return e->lower >= need;
+            }
+            if (e->best != NO_BEST && first < 0) {
+                /* The best lead is kept as its suit and its place among the suit's cards from the top. */
+                int suit = e->best >> 4, place = e->best & 15;
+                unsigned all = layout.in_suit[suit];
+                for (int k = 0; k < place && all; k++) all ^= 1u << (31 - __builtin_clz(all));
+                if (all) first = suit * 16 + 31 - __builtin_clz(all);
+            }
+        }
+    }
+    int seat = (t->leader + t->count) & 3;
+    int maximiser = is_max(s, seat);
+    int cards[13];
+    int n = candidates(s, t, seat, cards);
+    if (first >= 0) {
+        int found = 0;
+        for (int i = 0; i < n; i++) found |= cards[i] == first;
+        if (!found) first = -1;
+    }
+    order(s, t, seat, cards, n, first);
+    int answer = !maximiser, best = -1;
+    Ranks all;
+    ranks_none(&all);
+    for (int i = 0; i < n; i++) {
+        Ranks child;
+        int c = cards[i], suit = CARD_SUIT(c);
+        int r = after(s, d, c, need, &child);
+        if (s->aborted) return 0;
+        /* The card stood for its whole run: if the answer rests on a card of the run, it rests on all
+         * of them (a position where the run is split would not have merged them). */
+        if (child.t[suit] > CARD_RANK(c) && child.t[suit] <= CARD_RANK(run_top(s, t, seat, c)))
+            child.t[suit] = (int8_t)CARD_RANK(c);
+        if (r == maximiser) {
+            answer = r;
+            best = cards[i];
+            if ((s->history[seat][c] += (unsigned)(d * d)) >= (4095u << s->history_shift)) s->history_shift++;
+            all = child;
+            break;
+        }
+        ranks_union(&all, &child);
+    }
+    *w = all;
+    if (t->count == 0) store(&layout, t->leader, d, w, answer, need, best);
+    return answer;
+}
+
+/* The exact number of the `d` remaining tricks the scorers take, searched from `guess`. */
+static int exact(Search *s, int d, int guess) {
+    int lo = 0, hi = d;
+    if (guess < 0) guess = 0;
+    if (guess > d) guess = d;
+    while (lo < hi) {
+        int test = guess;
+        if (test <= lo) test = lo + 1;
+        if (test > hi) test = hi;
+        Ranks w;
+        if (search(s, d, test, &w)) {
+            lo = test;
+            guess = test + 1;
+        } else {
+            hi = test - 1;
+            guess = test - 1;
+        }
+        if (s->aborted) return -1;
+    }
+    return lo;
+}
+
+/* ---------------------------------------------------------------- Python interface */
+
+static PyObject *BudgetExceeded;
+static long long last_nodes;
+
+static inline int to_inner(int card) { return (card / 13) * 16 + card % 13; }
+static inline int to_outer(int card) { return CARD_SUIT(card) * 13 + CARD_RANK(card); }
+
+static u64 inner_mask(unsigned long long outer) {
+    u64 m = 0;
+    for (int suit = 0; suit < 4; suit++) m |= (u64)((outer >> (13 * suit)) & 0x1FFF) << (16 * suit);
+    return m;
+}
+
+/* Reads (hands, leader, trick, trump, maximisers, scorers) into `s`, checked: the depth (tricks left,
+ * the one in progress included), or -1 with a Python exception set. */
+static int read_position(Search *s, PyObject *hands, int leader, PyObject *trick, int trump, int maximisers,
+                         int scorers, long long limit) {
+    memset(s, 0, sizeof(*s));
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != 4 || !PyTuple_Check(trick)) {
+        PyErr_SetString(PyExc_TypeError, "hands must be a tuple of four masks and trick a tuple of cards");
+        return -1;
+    }
+    if (leader < 0 || leader > 3 || trump < -1 || trump > 3 || maximisers < 0 || maximisers > 15 ||
+        scorers < 0 || scorers > 15 || (scorers != maximisers && scorers != (15 ^ maximisers))) {
+        PyErr_SetString(PyExc_ValueError, "leader, trump or sides out of range");
+        return -1;
+    }
+    u64 seen = 0;
+    for (int p = 0; p < 4; p++) {
+        unsigned long long outer = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, p));
+        if (PyErr_Occurred()) return -1;
+        if (outer >> 52) {
+            PyErr_SetString(PyExc_ValueError, "a hand holds a card number above 51");
+            return -1;
+        }
+        s->hand[p] = inner_mask(outer);
+        if (seen & s->hand[p]) {
+            PyErr_SetString(PyExc_ValueError, "a card is in two hands");
+            return -1;
+        }
+        seen |= s->hand[p];
+    }
+    Py_ssize_t played = PyTuple_GET_SIZE(trick);
+    if (played > 3) {
+        PyErr_SetString(PyExc_ValueError, "a trick in progress holds at most three cards");
+        return -1;
+    }
+    s->trump = trump;
+    s->maximisers = maximisers;
+    s->scorers = scorers;
+    s->normal = maximisers == scorers;
+    s->limit = limit > 0 ? limit : ((long long)1 << 62);
+    int d = popcount(s->hand[(leader + (int)played) & 3]);
+    if (d > 13) {
+        PyErr_SetString(PyExc_ValueError, "a hand holds more than thirteen cards");
+        return -1;
+    }
+    for (int p = 0; p < 4; p++) {
+        int offset = (p - leader) & 3;
+        if (popcount(s->hand[p]) != d - (offset < played ? 1 : 0)) {
+            PyErr_SetString(PyExc_ValueError, "the hands do not hold equal numbers of cards");
+            return -1;
+        }
+    }
+    Trick *t = &s->trick[d];
+    t->leader = leader;
+    t->count = 0;
+    for (Py_ssize_t i = 0; i < played; i++) {
+        long outer = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
+        if (PyErr_Occurred()) return -1;
+        if (outer < 0 || outer > 51 || (seen >> to_inner((int)outer) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a card of the trick is not a card, or is also in a hand");
+            return -1;
+        }
+        int c = to_inner((int)outer);
+        seen |= (u64)1 << c;
+        int seat = (leader + (int)i) & 3;
+        if (i == 0) {
+            t->led = CARD_SUIT(c);
+            t->win_seat = seat;
+            t->win_card = c;
+        } else {
+            /* A card off the suit led is only possible for a hand void in it now. */
+            if (CARD_SUIT(c) != t->led && (s->hand[seat] & SUIT_BITS(t->led))) {
+                PyErr_SetString(PyExc_ValueError, "a card of the trick does not follow suit");
+                return -1;
+            }
+            if (beats(s, c, t->win_card)) {
+                t->win_seat = seat;
+                t->win_card = c;
+            }
+        }
+        t->cards[t->count++] = c;
+    }
+    if (d == 0) {
+        PyErr_SetString(PyExc_ValueError, "no trick is left to play");
+        return -1;
+    }
+    if (!table_ready(trump, maximisers, scorers)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return d;
+}
+
+static int finish(Search *s) {
+    last_nodes = s->nodes;
+    if (s->aborted) {
+        PyErr_SetString(BudgetExceeded, "the search visited more nodes than it was allowed");
+        return 0;
+    }
+    return 1;
+}
+
+/* Every legal card of the seat to move and, for each, the index in `reps` of the card tried for it
+ * (the lowest of its run of equivalent cards; `reps` ascends).  Returns the number of legal cards. */
+static int legal_cards(Search *s, int d, int *legal, int *rep_of, int *reps, int *nreps) {
+    Trick *t = &s->trick[d];
+    int seat = (t->leader + t->count) & 3;
+    *nreps = candidates(s, t, seat, reps);
+    u64 hand = s->hand[seat];
+    if (t->count && (hand & SUIT_BITS(t->led))) hand &= SUIT_BITS(t->led);
+    int n = 0;
+    while (hand) {
+        int c = lowest(hand);
+        hand &= hand - 1;
+        int r = 0;
+        for (int i = 0; i < *nreps; i++)
+            if (CARD_SUIT(reps[i]) == CARD_SUIT(c) && reps[i] <= c) r = i;
+        legal[n] = c;
+        rep_of[n] = r;
+        n++;
+    }
+    return n;
+}
+
+/* One card's worth to the scorers once played: their tricks (exact) when need < 0, else whether they
+ * can be made to take `need`. */
+static int card_value(Search *s, int d, int card, int need, int guess) {
+    Trick *t = &s->trick[d];
+    Trick saved = *t;
+    int seat = (t->leader + t->count) & 3;
+    int value;
+    Ranks w;
+    s->hand[seat] ^= (u64)1 << card;
+    if (t->count == 3) {
+        int win_seat = beats(s, card, t->win_card) ? seat : t->win_seat;
+        int won = s->scorers >> win_seat & 1;
+        if (d == 1) {
+            value = need < 0 ? won : won >= need;
+        } else {
+            s->trick[d - 1].leader = win_seat;
+            s->trick[d - 1].count = 0;
+            value = need < 0 ? won + exact(s, d - 1, guess - won) : search(s, d - 1, need - won, &w);
+        }
+    } else {
+        if (t->count == 0) {
+            t->led = CARD_SUIT(card);
+            t->win_seat = seat;
+            t->win_card = card;
+        } else if (beats(s, card, t->win_card)) {
+            t->win_seat = seat;
+            t->win_card = card;
+        }
+        t->cards[t->count++] = card;
+        value = need < 0 ? exact(s, d, guess) : search(s, d, need, &w);
+    }
+    s->hand[seat] ^= (u64)1 << card;
+    *t = saved;
+    return value;
+}
+
+static const char *tricks_keywords[] = {"hands", "leader", "trick", "trump", "maximisers", "scorers", "guess",
+                                        "node_limit", NULL};
+static const char *wins_keywords[] = {"hands", "leader", "trick", "trump", "maximisers", "scorers", "need",
+                                      "node_limit", NULL};
+static const char *values_keywords[] = {"hands", "leader", "trick", "trump", "maximisers", "scorers", "node_limit",
+                                        NULL};
+
+static PyObject *per_card(PyObject *args, PyObject *kwargs, int yes_no) {
+    PyObject *hands, *trick;
+    int leader, trump, maximisers, scorers, need = -1;
+    long long limit = 0;
+    if (yes_no) {
+        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOiiii|L", (char **)wins_keywords, &hands, &leader,
+                                         &trick, &trump, &maximisers, &scorers, &need, &limit))
+            return NULL;
+    } else if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOiii|L", (char **)values_keywords, &hands, &leader,
+                                            &trick, &trump, &maximisers, &scorers, &limit)) {
+        return NULL;
+    }
+    Search s;
+    int d = read_position(&s, hands, leader, trick, trump, maximisers, scorers, limit);
+    if (d < 0) return NULL;
+    int legal[13], rep_of[13], reps[13], nreps;
+    int n = legal_cards(&s, d, legal, rep_of, reps, &nreps);
+    int values[13];
+    int guess = d / 2;
+    for (int i = 0; i < nreps; i++) {
+        values[i] = card_value(&s, d, reps[i], yes_no ? need : -1, guess);
+        if (s.aborted) break;
+        if (!yes_no) guess = values[i];
+    }
+    if (!finish(&s)) return NULL;
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        int v = values[rep_of[i]];
+        PyObject *item = yes_no ? Py_BuildValue("(iO)", to_outer(legal[i]), v ? Py_True : Py_False)
+                                : Py_BuildValue("(ii)", to_outer(legal[i]), v);
+        if (!item) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
+static PyObject *py_tricks(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *hands, *trick;
+    int leader, trump, maximisers, scorers, guess = -1;
+    long long limit = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOiii|iL", (char **)tricks_keywords, &hands, &leader,
+                                     &trick, &trump, &maximisers, &scorers, &guess, &limit))
+        return NULL;
+    Search s;
+    int d = read_position(&s, hands, leader, trick, trump, maximisers, scorers, limit);
+    if (d < 0) return NULL;
+    int value = exact(&s, d, guess < 0 ? d / 2 : guess);
+    if (!finish(&s)) return NULL;
+    return PyLong_FromLong(value);
+}
+
+static PyObject *py_wins(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *hands, *trick;
+    int leader, trump, maximisers, scorers, need;
+    long long limit = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOiiii|L", (char **)wins_keywords, &hands, &leader,
+                                     &trick, &trump, &maximisers, &scorers, &need, &limit))
+        return NULL;
+    Search s;
+    int d = read_position(&s, hands, leader, trick, trump, maximisers, scorers, limit);
+    if (d < 0) return NULL;
+    Ranks w;
+    int answer = search(&s, d, need, &w);
+    if (!finish(&s)) return NULL;
+    return PyBool_FromLong(answer);
+}
+
+static PyObject *py_card_tricks(PyObject *self, PyObject *args, PyObject *kwargs) {
+    return per_card(args, kwargs, 0);
+}
+
+static PyObject *py_card_wins(PyObject *self, PyObject *args, PyObject *kwargs) {
+    return per_card(args, kwargs, 1);
+}
+
+static PyObject *py_nodes(PyObject *self, PyObject *unused) { return PyLong_FromLongLong(last_nodes); }
+
+static PyMethodDef methods[] = {
+    {"tricks", (PyCFunction)(void (*)(void))py_tricks, METH_VARARGS | METH_KEYWORDS,
+     "tricks(hands, leader, trick, trump, maximisers, scorers, guess=-1, node_limit=0): the scorers' tricks"
+     " of those left, with best play"},
+    {"wins", (PyCFunction)(void (*)(void))py_wins, METH_VARARGS | METH_KEYWORDS,
+     "wins(hands, leader, trick, trump, maximisers, scorers, need, node_limit=0): can the maximisers make"
+     " the scorers take need of the tricks left?"},
+    {"card_tricks", (PyCFunction)(void (*)(void))py_card_tricks, METH_VARARGS | METH_KEYWORDS,
+     "card_tricks(hands, leader, trick, trump, maximisers, scorers, node_limit=0): [(card, tricks)] for"
+     " every legal card of the seat to move, lowest first"},
+    {"card_wins", (PyCFunction)(void (*)(void))py_card_wins, METH_VARARGS | METH_KEYWORDS,
+     "card_wins(hands, leader, trick, trump, maximisers, scorers, need, node_limit=0): [(card, bool)] for"
+     " every legal card of the seat to move, lowest first"},
+    {"nodes", py_nodes, METH_NOARGS, "nodes(): the nodes the last search visited"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dds", "Solo Whist's double-dummy search", -1,
+                                    methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__dds(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    BudgetExceeded = PyErr_NewException("naipes.games.solo_whist._dds.BudgetExceeded", NULL, NULL);
+    if (!BudgetExceeded || PyModule_AddObject(m, "BudgetExceeded", BudgetExceeded) < 0) {
+        Py_XDECREF(BudgetExceeded);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

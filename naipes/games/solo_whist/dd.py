@@ -1,0 +1,100 @@
+"""Solo Whist's double-dummy search, compiled (``_dds.c``): the exact value of a deal whose four hands
+are all known, from any point of the play, for any contract's question.
+
+A question is two sets of seats (bit masks): the ``maximisers`` try to make the ``scorers`` take as
+many of the remaining tricks as they can, and the other seats try to stop them. The scorers are
+either the maximisers themselves (solo, abundance, proposal, declared abundance: a side wants its own
+tricks) or their opponents (the misères: the defenders want the bidder to take tricks).
+
+Cards are numbers 0..51 (suit × 13 + rank, the two lowest and the ace highest, suits in
+``naipes.engine.cards.SUITS`` order) and hands are bit masks of them. ``node_limit`` caps the work of
+one call (``BudgetExceeded`` when reached); 0 means no cap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from naipes.engine.cards import SUITS, Card
+
+from ._dds import BudgetExceeded, card_tricks, card_wins, nodes, tricks, wins
+
+__all__ = [
+    "NO_TRUMP", "BudgetExceeded", "Deal", "card_of", "cards_in", "index_of", "mask_of", "nodes",
+    "trump_index", "values", "verdicts", "value", "reaches",
+]
+
+_ACE_HIGH = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+NO_TRUMP = -1
+
+
+def index_of(card: Card) -> int:
+    """The search's number for ``card``: suit × 13 + rank, ace high."""
+    return SUITS.index(card.suit) * 13 + _ACE_HIGH.index(card.rank)
+
+
+def card_of(index: int) -> Card:
+    return Card(_ACE_HIGH[index % 13], SUITS[index // 13])
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << index_of(card)
+    return mask
+
+
+def cards_in(mask: int) -> list[int]:
+    """The card numbers in ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def trump_index(suit: str | None) -> int:
+    return NO_TRUMP if suit is None else SUITS.index(suit)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Where the play stands: the cards each seat still holds, who led the trick in progress and its
+    cards so far (empty between tricks: ``leader`` leads next), and the trump suit's index or
+    ``NO_TRUMP``."""
+
+    hands: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    trump: int
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+    @property
+    def tricks_left(self) -> int:
+        """The tricks still to be won, the one in progress included."""
+        return bin(self.hands[self.to_move]).count("1")
+
+
+def value(deal: Deal, maximisers: int, scorers: int, node_limit: int = 0, guess: int = -1) -> int:
+    """How many of the tricks left the scorers take with best play by everyone."""
+    return tricks(deal.hands, deal.leader, deal.trick, deal.trump, maximisers, scorers, guess, node_limit)
+
+
+def reaches(deal: Deal, maximisers: int, scorers: int, need: int, node_limit: int = 0) -> bool:
+    """Can the maximisers make the scorers take at least ``need`` of the tricks left?"""
+    return wins(deal.hands, deal.leader, deal.trick, deal.trump, maximisers, scorers, need, node_limit)
+
+
+def values(deal: Deal, maximisers: int, scorers: int, node_limit: int = 0) -> list[tuple[int, int]]:
+    """``value`` after each legal card of the seat to move: ``[(card, tricks), ...]``, lowest card first."""
+    return card_tricks(deal.hands, deal.leader, deal.trick, deal.trump, maximisers, scorers, node_limit)
+
+
+def verdicts(deal: Deal, maximisers: int, scorers: int, need: int, node_limit: int = 0) -> list[tuple[int, bool]]:
+    """``reaches`` after each legal card of the seat to move: ``[(card, yes), ...]``, lowest card first."""
+    return card_wins(deal.hands, deal.leader, deal.trick, deal.trump, maximisers, scorers, need, node_limit)
