@@ -1,0 +1,175 @@
+"""The compiled double-dummy search gives the same values as the pure-Python reference on random endings
+of every Solo Whist goal, and the same as Bo Haglund's DDS (through endplay) where the sides are two
+partnerships sitting opposite, as in bridge."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from endplay.dds import solve_board
+from endplay.types import Card as BridgeCard
+from endplay.types import Deal as BridgeDeal
+from endplay.types import Denom, Player
+
+from naipes.games.solo_whist import dd
+from naipes.games.solo_whist.solver import Goal, Solver, trick_winner
+
+SEATS = 4
+ALL = 0b1111
+
+
+def ending(rng: random.Random, tricks: int, begun: bool = True) -> tuple[list[int], int, list[int]]:
+    """``tricks`` random cards a hand and, if ``begun``, half the time a trick begun by legal cards."""
+    pack = list(range(52))
+    rng.shuffle(pack)
+    hands = [0] * SEATS
+    for seat in range(SEATS):
+        for card in pack[seat * tricks:(seat + 1) * tricks]:
+            hands[seat] |= 1 << card
+    leader = rng.randrange(SEATS)
+    trick: list[int] = []
+    for offset in range(rng.choice((0, 0, 0, 1, 2, 3)) if begun else 0):
+        seat = (leader + offset) % SEATS
+        choices = hands[seat]
+        if trick and choices & (0x1FFF << 13 * (trick[0] // 13)):
+            choices &= 0x1FFF << 13 * (trick[0] // 13)
+        card = rng.choice(dd.cards_in(choices))
+        hands[seat] ^= 1 << card
+        trick.append(card)
+    return hands, leader, trick
+
+
+def goal_of(kind: str, rng: random.Random) -> tuple[int, int, int, int]:
+    """(maximisers, scorers, trump, need) for a contract of ``kind`` by a random bidder."""
+    bidder = rng.randrange(SEATS)
+    alone = 1 << bidder
+    trump = rng.randrange(4)
+    if kind in ("misere", "open_misere"):
+        return ALL ^ alone, alone, dd.NO_TRUMP, 1
+    if kind == "declared_abundance":
+        return alone, alone, dd.NO_TRUMP, 99
+    if kind.startswith("proposal"):
+        offset = {"proposal_left": 1, "proposal_opposite": 2, "proposal_right": 3}[kind]
+        side = alone | 1 << (bidder + offset) % SEATS
+        return side, side, trump, rng.randrange(1, 4)
+    if kind == "solo_no_trump":
+        return alone, alone, dd.NO_TRUMP, rng.randrange(1, 4)
+    return alone, alone, trump, rng.randrange(1, 4)
+
+
+def reference_after(hands: list[int], leader: int, trick: list[int], trump: int, card: int,
+                    maximisers: int, scorers: int) -> int:
+    """The reference's tricks for the scorers once the seat to move has played ``card``."""
+    solver = Solver(trump, Goal(maximisers, scorers, 0))
+    hands = list(hands)
+    hands[(leader + len(trick)) % SEATS] ^= 1 << card
+    played = trick + [card]
+    if len(played) < SEATS:
+        return solver.max_tricks(hands, leader, played)
+    winner = trick_winner(leader, played, trump)
+    return (scorers >> winner & 1) + (solver.max_tricks(hands, winner, []) if hands[0] else 0)
+
+
+KINDS = ("solo", "solo_no_trump", "abundance", "misere", "open_misere", "declared_abundance",
+         "proposal_left", "proposal_opposite", "proposal_right")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_card_has_the_value_the_reference_gives_it(kind):
+    rng = random.Random(f"dd-{kind}")
+    for tricks in (1, 2, 3, 4) * 150:
+        hands, leader, trick = ending(rng, tricks)
+        maximisers, scorers, trump, need = goal_of(kind, rng)
+        deal = dd.Deal(tuple(hands), leader, tuple(trick), trump)
+        need = min(need, deal.tricks_left)
+        expected = {card: reference_after(hands, leader, trick, trump, card, maximisers, scorers)
+                    for card, _ in dd.values(deal, maximisers, scorers)}
+        assert dict(dd.values(deal, maximisers, scorers)) == expected
+        assert dict(dd.verdicts(deal, maximisers, scorers, need)) == {
+            card: tricks_after >= need for card, tricks_after in expected.items()}
+        whole = Solver(trump, Goal(maximisers, scorers, 0)).max_tricks(list(hands), leader, list(trick))
+        best = max if maximisers >> deal.to_move & 1 else min
+        assert dd.value(deal, maximisers, scorers) == whole == best(expected.values())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_longer_endings_have_the_value_the_reference_gives_them(kind):
+    rng = random.Random(f"dd-long-{kind}")
+    for _ in range(12):
+        hands, leader, trick = ending(rng, 6)
+        maximisers, scorers, trump, need = goal_of(kind, rng)
+        deal = dd.Deal(tuple(hands), leader, tuple(trick), trump)
+        expected = Solver(trump, Goal(maximisers, scorers, 0)).max_tricks(list(hands), leader, list(trick))
+        assert dd.value(deal, maximisers, scorers) == expected
+        assert dd.reaches(deal, maximisers, scorers, min(need, 6)) == (expected >= min(need, 6))
+
+
+RANKS = "23456789TJQKA"
+SUITS = "SHDC"
+"""endplay's letters, in the search's order of ranks and of suits (naipes.engine.cards.SUITS)."""
+
+
+def bridge_code(card: int) -> str:
+    return SUITS[card // 13] + RANKS[card % 13]
+
+
+def bridge_deal(hands: list[int], leader: int, trick: list[int], trump: int) -> BridgeDeal:
+    """The same position for DDS: seats 0 to 3 are North, East, South and West; the trick replayed."""
+    held = list(hands)
+    for offset, card in enumerate(trick):
+        held[(leader + offset) % SEATS] |= 1 << card
+    pbn = " ".join(".".join("".join(RANKS[card % 13] for card in reversed(dd.cards_in(hand & 0x1FFF << 13 * suit)))
+                            for suit in range(4)) for hand in held)
+    denom = Denom.nt if trump == dd.NO_TRUMP else (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs)[trump]
+    deal = BridgeDeal("N:" + pbn, first=Player(leader), trump=denom)
+    for card in trick:
+        deal.play(BridgeCard(bridge_code(card)))
+    return deal
+
+
+def bridge_card(card: BridgeCard) -> int:
+    return SUITS.index("SHDC"[card.suit]) * 13 + RANKS.index(card.rank.abbr)
+
+
+def test_partnerships_sitting_opposite_get_the_values_dds_gives():
+    rng = random.Random("dd-bridge")
+    for tricks in (3, 4, 5, 6, 7, 8, 9) * 20:
+        hands, leader, trick = ending(rng, tricks)
+        trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
+        deal = dd.Deal(tuple(hands), leader, tuple(trick), trump)
+        side = 0b0101 if deal.to_move % 2 == 0 else 0b1010
+        expected = {bridge_card(card): value for card, value in solve_board(bridge_deal(hands, leader, trick, trump))}
+        assert dict(dd.values(deal, side, side)) == expected
+        other = ALL ^ side
+        assert dict(dd.values(deal, other, other)) == {card: deal.tricks_left - value
+                                                       for card, value in expected.items()}
+
+
+def test_a_whole_deal_with_partners_opposite_has_the_value_dds_gives():
+    rng = random.Random("dd-bridge-whole")
+    for _ in range(3):
+        hands, leader, _ = ending(rng, 13, begun=False)
+        trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
+        deal = dd.Deal(tuple(hands), leader, (), trump)
+        side = 0b0101 if leader % 2 == 0 else 0b1010
+        expected = max(value for _, value in solve_board(bridge_deal(hands, leader, [], trump)))
+        assert dd.value(deal, side, side) == expected
+
+
+def test_the_node_limit_stops_a_long_search():
+    hands, leader, trick = ending(random.Random(3), 8)
+    deal = dd.Deal(tuple(hands), leader, tuple(trick), 0)
+    with pytest.raises(dd.BudgetExceeded):
+        dd.value(deal, 1, 1, node_limit=50)
+
+
+@pytest.mark.parametrize("hands, leader, trick, problem", [
+    ((1, 1, 4, 8), 0, (), "two hands"),
+    ((1, 2, 4, 8 | 16), 0, (), "equal numbers"),
+    ((0, 2, 4, 8), 0, (1,), "also in a hand"),
+    ((1, 2, 4, 1 << 52), 0, (), "above 51"),
+])
+def test_a_position_no_deal_can_reach_is_refused(hands, leader, trick, problem):
+    with pytest.raises(ValueError, match=problem):
+        dd.value(dd.Deal(hands, leader, trick, dd.NO_TRUMP), 1, 1)
