@@ -113,6 +113,11 @@ class Rules(Protocol):
 
     def review(self, start: PositionLike, moves: Sequence[MoveLike], seat: int) -> list[Judgement]: ...
 
+    @property
+    def analyses(self) -> bool: ...
+
+    def analysis(self, position: PositionLike) -> Mapping[str, object]: ...
+
 
 P = TypeVar("P", bound=PositionLike)
 M = TypeVar("M", bound=MoveLike)
@@ -173,6 +178,7 @@ class Game(Generic[P, M, V]):
     words: Mapping[str, str] = field(default_factory=dict)
     template_globals: Mapping[str, object] = field(default_factory=dict)
     reviewer: Callable[[P, Sequence[M], int], list[Judgement]] | None = None
+    analyser: Callable[[P], Mapping[str, object]] | None = None
     """Judges a seat's decisions in a finished game; None for a game of chance (Old Maid)."""
 
     @property
@@ -226,6 +232,16 @@ class Game(Generic[P, M, V]):
     @property
     def judges(self) -> bool:
         return self.reviewer is not None
+
+    @property
+    def analyses(self) -> bool:
+        return self.analyser is not None
+
+    def analysis(self, position: PositionLike) -> Mapping[str, object]:
+        """The analysis board's answer for ``position`` (the API's JSON), for a game that has one."""
+        if self.analyser is None:
+            raise TypeError(f"{self.ID} has no analysis board")
+        return self.analyser(self._own(position))
 
     def review(self, start: PositionLike, moves: Sequence[MoveLike], seat: int) -> list[Judgement]:
         """The judgements of ``seat``'s decisions in the game played from ``start`` by ``moves``."""

@@ -57,6 +57,12 @@ class InvalidOptions(EngineError):
     code = "invalid_options"
 
 
+class TooMuchWork(EngineError):
+    """A question the engine could answer, but not within the work one request may do."""
+
+    code = "too_much_work"
+
+
 class IllegalMove(EngineError):
     """A well-formed move that the rules forbid now. ``code`` says which rule."""
 

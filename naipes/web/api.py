@@ -94,3 +94,12 @@ def apply(game_id: str):
     move = engine_call(engine.move_from_json, required(data, "move"))
     after, events = engine_call(engine.apply, position, move)
     return jsonify({"position": after.to_json(), "events": [event.to_json() for event in events]})
+
+
+@bp.post("/<game_id>/analysis")
+def analysis(game_id: str):
+    engine = _game(game_id)
+    if not engine.analyses:
+        raise ApiError(404, "unknown_game", gettext("There is no analysis board for “%(game)s”.", game=game_id))
+    position = _position(engine, json_body())
+    return jsonify(engine_call(engine.analysis, position))

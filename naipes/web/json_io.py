@@ -25,6 +25,8 @@ _ENGINE_MESSAGES = {
     "invalid_position": lazy_gettext("The position is not valid for this game."),
     "invalid_move": lazy_gettext("The move is not well formed."),
     "invalid_options": lazy_gettext("Those options are not allowed for this game."),
+    "too_much_work": lazy_gettext("Answering would take longer than a request may: try the position a trick or"
+                                  " two later."),
 }
 
 

@@ -230,7 +230,24 @@ def _lessons(game_id: str, engine) -> dict:
     }
 
 
-GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (_new, _legal, _apply, _tables, _lessons)
+def _analysis(game_id: str, engine) -> dict:
+    if not engine.analyses:
+        return {}
+    card = _object({
+        "card": {"type": "string"},
+        "tricks": {"type": "integer", "minimum": 0, "description": "the declaring side's tricks in the whole deal,"
+                   " those already won included, with best play by everyone after this card"},
+        "made": {"type": "boolean", "description": "whether the contract is then made"},
+    })
+    answer = _object({"to_move": {"type": "integer", "minimum": 0},
+                      "cards": {"type": "array", "items": card}})
+    return {f"/api/v1/{game_id}/analysis": _post(
+        "Each legal card of the player to move and what it is worth, double dummy (every hand known; in play"
+        " only, else 400 invalid_position; 400 too_much_work past the request's bound)",
+        _object({"position": _ref(f"{game_id}.Position")}), answer)}
+
+
+GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (_new, _legal, _apply, _tables, _lessons, _analysis)
 SITE_ENDPOINTS: tuple[Callable[[], dict], ...] = (_games, _examples, _example, _openapi)
 
 

@@ -18,13 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.cards import Card
-from ...engine.errors import InvalidPosition
+from ...engine.errors import InvalidPosition, TooMuchWork
 from . import dd
 from .rules import DECLARED_ABUNDANCE, MISERES, PLAY, SEATS, TRICKS_NEEDED, Play, Position, legal_moves
 
-NODE_LIMIT = 60_000_000
-"""The most nodes one analysis may search (a few seconds of CPU): more than any whole deal took in the
-solver's benchmark, so that the cap only guards against the unforeseen."""
+NODE_LIMIT = 6_000_000
+"""The most nodes the analysis endpoint may search for one position (about half a second of CPU)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,3 +76,16 @@ def analyse(position: Position, node_limit: int = NODE_LIMIT) -> list[CardValue]
         return [CardValue(legal[card], side_won + value, side_won + value == every) for card, value in values]
     needed = TRICKS_NEEDED[contract.bid]
     return [CardValue(legal[card], side_won + value, side_won + value >= needed) for card, value in values]
+
+
+def answer(position: Position) -> dict[str, object]:
+    """The analysis endpoint's JSON: the player to move and each legal card's worth.
+
+    ``TooMuchWork`` when the search would go past ``NODE_LIMIT`` (early in some deals).
+    """
+    try:
+        values = analyse(position, NODE_LIMIT)
+    except dd.BudgetExceeded:
+        raise TooMuchWork("the analysis would search more than %(nodes)s positions", nodes=NODE_LIMIT) from None
+    return {"to_move": position.to_move,
+            "cards": [{"card": value.card.code, "tricks": value.tricks, "made": value.made} for value in values]}

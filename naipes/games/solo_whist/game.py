@@ -4,7 +4,7 @@ and what its templates need (the calls, the stakes, the settlement rows)."""
 from __future__ import annotations
 
 from ...engine.contract import Game, Player
-from . import player, review, rules, sentences, shapes, view
+from . import analysis, player, review, rules, sentences, shapes, view
 from .tricks import chip_movements
 
 GAME: Game[rules.Position, rules.Move, view.View] = Game(
@@ -31,4 +31,5 @@ GAME: Game[rules.Position, rules.Move, view.View] = Game(
         "chip_movements": chip_movements,
     },
     reviewer=review.review,
+    analyser=analysis.answer,
 )
