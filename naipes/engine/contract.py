@@ -106,7 +106,7 @@ class Rules(Protocol):
 
     def choose(self, position: PositionLike, seat: int, rng: random.Random, level: str) -> Choice[MoveLike]: ...
 
-    def prepare(self, position: PositionLike, reader: int, rng: random.Random) -> PositionLike: ...
+    def prepare(self, position: PositionLike, reader: int, rng: random.Random) -> MoveLike | None: ...
 
     @property
     def judges(self) -> bool: ...
@@ -148,7 +148,7 @@ class Player(Generic[P, M, V]):
     choose: Callable[[V, list[M], random.Random, str], Choice[M]]
     seats: Callable[[P], int]
     realtime: bool = False
-    prepare: Callable[[P, int, random.Random], P] | None = None
+    prepare: Callable[[P, int, random.Random], M | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -223,10 +223,12 @@ class Game(Generic[P, M, V]):
         moves = [move for move in self.legal_moves_of(own) if move.player == seat]
         return self.player.choose(self.view_of(own, seat), moves, rng, level)
 
-    def prepare(self, position: PositionLike, reader: int, rng: random.Random) -> P:
+    def prepare(self, position: PositionLike, reader: int, rng: random.Random) -> M | None:
+        """The move that readies ``position`` before anyone draws from a computer's hand, or None:
+        a move, so that a table's record of its game holds it like any other."""
         own = self._own(position)
         if self.player.prepare is None or own.is_over:
-            return own
+            return None
         return self.player.prepare(own, reader, rng)
 
     @property

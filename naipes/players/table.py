@@ -35,41 +35,64 @@ def _next_computer(game: Rules, position: PositionLike, reader: int) -> int | No
     return seats[0] if seats else None
 
 
+def _prepared(game: Rules, position: PositionLike, reader: int, rng: random.Random,
+              record: list[MoveLike] | None) -> PositionLike:
+    move = game.prepare(position, reader, rng)
+    if move is None:
+        return position
+    if record is not None:
+        record.append(move)
+    return game.apply(position, move)[0]
+
+
 def settle(
-    game: Rules, position: PositionLike, reader: int, level: str, rng: random.Random
+    game: Rules, position: PositionLike, reader: int, level: str, rng: random.Random,
+    record: list[MoveLike] | None = None,
 ) -> tuple[PositionLike, list[Event]]:
     """Let the computer seats move until the reader must act or the game is over.
 
-    Returns the new position and every event on the way, unmasked, in order.
+    Returns the new position and every event on the way, unmasked, in order; every move made
+    (a fan's shuffle included) is appended to ``record`` when one is given.
     """
     events: list[Event] = []
     while not position.is_over:
         seat = _next_computer(game, position, reader)
         if seat is None:
             break
-        position = game.prepare(position, reader, rng)
+        position = _prepared(game, position, reader, rng, record)
         choice = game.choose(position, seat, rng, level)
         position, happened = game.apply(position, choice.move)
+        if record is not None:
+            record.append(choice.move)
         events += happened
     return position, events
 
 
 def play(
-    game: Rules, position: PositionLike, reader: int, move: MoveLike, rng: random.Random
+    game: Rules, position: PositionLike, reader: int, move: MoveLike, rng: random.Random,
+    record: list[MoveLike] | None = None,
 ) -> tuple[PositionLike, list[Event]]:
     """The reader's move, on the position readied with fresh dice at this moment (Old Maid: the
     fan the reader draws from is shuffled now, not when the table was sealed, so drawing again
     from an earlier token draws from a fan shuffled afresh: undo reveals nothing of its order).
-    Raises the engine's refusal as ``apply`` does."""
-    return game.apply(game.prepare(position, reader, rng), move)
+    Raises the engine's refusal as ``apply`` does, and records nothing then."""
+    moves: list[MoveLike] = []
+    answer = game.apply(_prepared(game, position, reader, rng, moves), move)
+    if record is not None:
+        record += moves + [move]
+    return answer
 
 
 def tick(
-    game: Rules, position: PositionLike, reader: int, level: str, rng: random.Random
+    game: Rules, position: PositionLike, reader: int, level: str, rng: random.Random,
+    record: list[MoveLike] | None = None,
 ) -> tuple[PositionLike, list[Event]]:
     """The race's computer makes its next move, if it has one; nothing happens otherwise."""
     seat = 1 - reader
     if position.is_over or not moves_for(game, position, seat):
         return position, []
     choice = game.choose(position, seat, rng, level)
-    return game.apply(position, choice.move)
+    answer = game.apply(position, choice.move)
+    if record is not None:
+        record.append(choice.move)
+    return answer

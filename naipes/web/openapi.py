@@ -38,7 +38,8 @@ _ERRORS = {
     404: "No such game or example",
     413: "A body over 64 KiB",
     415: "A body that is not sent as application/json",
-    422: "A well-formed move that the rules forbid; the position is untouched",
+    409: "The game is not over yet",
+    422: "A well-formed move that the rules forbid (the position is untouched), or a table whose moves were not kept",
 }
 LANG_PARAMETER = {
     "name": "lang", "in": "query", "required": False,
@@ -163,7 +164,29 @@ def _table_answer(game_id: str) -> dict:
         "events": {"type": "array", "items": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}},
         "moves": {"type": "array", "items": _ref(f"{game_id}.Move")},
         "over": {"type": "boolean"},
+    }, {
+        "help": {"type": ["object", "null"], "description": "the hints and undos the reader has used at this table",
+                 "properties": {"hints": {"type": "integer"}, "undos": {"type": "integer"}}},
     })
+
+
+def _review(game_id: str) -> dict:
+    step = _object({
+        "move": _ref(f"{game_id}.Move"),
+        "position": _ref(f"{game_id}.Position"),
+        "events": {"type": "array", "items": _ref(f"{game_id}.Event")},
+        "caption": {"type": "string"},
+    })
+    decision = _object({
+        "step": {"type": "integer", "minimum": 1}, "move": _ref(f"{game_id}.Move"), "best": _ref(f"{game_id}.Move"),
+        "cost": {"type": "number", "description": "in the game's own unit: Solo Whist tricks, race cards"},
+        "findable": {"type": "boolean"}, "reason": {"type": "string"},
+    })
+    return _object({
+        "steps": {"type": "array", "items": step},
+        "decisions": {"type": "array", "items": decision},
+        "summary": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+    }, {"start": _ref(f"{game_id}.Position"), "seat": {"type": "integer"}, "judged": {"type": "boolean"}})
 
 
 _TABLE = {"table": {"type": "string", "description": "a table token from an earlier answer"}}
@@ -199,7 +222,15 @@ def _tables(game_id: str, engine) -> dict:
             _object({**_TABLE, "move": _ref(f"{game_id}.Move")}), answer, 200, 422),
         f"/api/v1/{game_id}/tables/hint": _table_post(
             "The move the computer would make in the reader's seat, and why",
-            _object(_TABLE), _object({"move": _ref(f"{game_id}.Move"), "reason": {"type": "string"}}), 200, 422),
+            _object(_TABLE), _object({"move": _ref(f"{game_id}.Move"), "reason": {"type": "string"}},
+                                     {"table": {"type": "string", "description": "the table, counting this hint"}}),
+            200, 422),
+        f"/api/v1/{game_id}/tables/review": _table_post(
+            "The finished game face up, step by step, and the engine's judgement of the reader's decisions",
+            _object(_TABLE), _review(game_id), 200, 409, 422),
+        f"/api/v1/{game_id}/tables/again": _table_post(
+            "The same deal as a new table: the same cards to the same seats (no seed)", _object(_TABLE, closed=True),
+            answer, 201, 422),
     }
     if game.realtime:
         paths[f"/api/v1/{game_id}/tables/tick"] = _table_post(

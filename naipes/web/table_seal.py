@@ -46,10 +46,12 @@ class Sealed:
     seat: int
     level: str
     created: int
+    record: dict | None = None
+    """The game as played since the deal (``naipes.players.record``), for its review and "again"."""
 
     def to_json(self) -> dict:
         return {"game": self.game, "position": self.position, "seat": self.seat, "level": self.level,
-                "created": self.created}
+                "created": self.created, "record": self.record}
 
 
 def fernet_for(secret_key: str | bytes) -> Fernet:
@@ -83,6 +85,7 @@ def seal(table: Sealed) -> str:
 def _well_typed(table: Sealed) -> bool:
     """Whether each field has its type: a token made with the key is trusted to be ours, not to be right."""
     return (isinstance(table.position, dict) and isinstance(table.level, str)
+            and (table.record is None or isinstance(table.record, dict))
             and all(type(number) is int for number in (table.seat, table.created)))
 
 
@@ -96,7 +99,8 @@ def open_table(token: object, game: str, now: float | None = None) -> Sealed:
         if base64.urlsafe_b64encode(base64.urlsafe_b64decode(token)) != token.encode():
             raise InvalidTable
         data = json.loads(_fernet().decrypt(token))
-        table = Sealed(data["game"], data["position"], data["seat"], data["level"], data["created"])
+        table = Sealed(data["game"], data["position"], data["seat"], data["level"], data["created"],
+                       record=data.get("record"))
     except (InvalidToken, ValueError, KeyError, TypeError):
         raise InvalidTable from None
     if table.game != game or not _well_typed(table):

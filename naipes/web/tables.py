@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from dataclasses import replace
 
 from flask import Blueprint, jsonify
 from flask_babel import gettext
@@ -19,10 +20,13 @@ from flask_babel import gettext
 from ..engine.decode import is_whole_number
 from ..engine.errors import EngineError, N_
 from ..engine.events import Event
+from ..engine.review import Judgement, dice_for, summary
 from ..engine.contract import PositionLike, Rules
 from ..games import GAMES
+from ..players.record import Record, RecordError, Replayed, replay
 from ..players.table import choose, moves_for, play, settle, tick
 from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
+from .narration import narrate
 from .table_seal import ExpiredTable, InvalidTable, Sealed, lifetime, open_table, seal
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1")
@@ -31,23 +35,36 @@ _CREATE_FIELDS = frozenset({"seat", "level", "players"})
 
 
 class Table:
-    """An opened table: its game, position, the reader's seat and level, and when it was dealt."""
+    """An opened table: its game, position, the reader's seat and level, when it was dealt, and its record."""
 
-    def __init__(self, game: Rules, position: PositionLike, seat: int, level: str, created: int) -> None:
+    def __init__(self, game: Rules, position: PositionLike, seat: int, level: str, created: int,
+                 record: Record | None = None) -> None:
         self.game, self.position, self.seat, self.level, self.created = game, position, seat, level, created
+        self.record = record
+
+    def went_on(self, position: PositionLike, moves: list) -> None:
+        """The table after ``moves``, made from the position it had, reached ``position``."""
+        if self.record is not None:
+            self.record = self.record.extended(self.game, self.position, moves)
+        self.position = position
+
+    def token(self) -> str:
+        sealed = Sealed(self.game.ID, self.position.to_json(), self.seat, self.level, self.created,
+                        record=None if self.record is None else self.record.to_json())
+        return seal(sealed)
 
     def answer(self, events) -> dict:
         """The API's ``Table``: the token and what the reader's seat may see, nothing else."""
         game, position, seat = self.game, self.position, self.seat
-        sealed = Sealed(game.ID, position.to_json(), seat, self.level, self.created)
         return {
-            "table": seal(sealed),
+            "table": self.token(),
             "seat": seat,
             "level": self.level,
             "view": game.view(position, seat).to_json(),
             "events": [game.event_seen_by(event, seat).to_json() for event in events],
             "moves": [move.to_json() for move in moves_for(game, position, seat)],
             "over": position.is_over,
+            "help": None if self.record is None else {"hints": self.record.hints, "undos": self.record.undos},
         }
 
 
@@ -78,7 +95,7 @@ def opened_table(game: Rules, data: dict) -> Table:
     except (InvalidTable, EngineError):
         raise ApiError(400, "invalid_table", gettext(
             "This table cannot be opened: the token was changed or was not made here. Start a new game.")) from None
-    return Table(game, position, sealed.seat, sealed.level, sealed.created)
+    return Table(game, position, sealed.seat, sealed.level, sealed.created, Record.from_json(sealed.record))
 
 
 @bp.post("/<game_id>/tables")
@@ -102,10 +119,18 @@ def create(game_id: str):
     if not is_whole_number(seat) or not 0 <= seat < game.seats(position):
         raise ApiError(400, "invalid_seat", gettext(
             "The seat must be a player number from 0 to %(last)s.", last=game.seats(position) - 1))
+    return jsonify(_dealt(game, position, seat, level)), 201
+
+
+def _dealt(game: Rules, position: PositionLike, seat: int, level: str) -> dict:
+    """A new table of ``position`` as dealt: the computers move until the reader must, the deal recorded."""
+    table = Table(game, position, seat, level, int(time.time()), Record(position.to_json()))
     events: list[Event] = []
     if not game.realtime:
-        position, events = settle(game, position, seat, level, _rng())
-    return jsonify(Table(game, position, seat, level, int(time.time())).answer(events)), 201
+        moves: list = []
+        position, events = settle(game, position, seat, level, _rng(), moves)
+        table.went_on(position, moves)
+    return table.answer(events)
 
 
 @bp.post("/<game_id>/tables/move")
@@ -117,16 +142,17 @@ def move(game_id: str):
     if chosen.player != table.seat:
         raise _not_your_turn(table)
     rng = _rng()
+    moves: list = []
     try:
-        position, events = play(game, table.position, table.seat, chosen, rng)
+        position, events = play(game, table.position, table.seat, chosen, rng, moves)
     except EngineError as error:
         if not table.position.is_over and not moves_for(game, table.position, table.seat):
             raise _not_your_turn(table) from None
         raise api_error_from_engine(error) from None
     if not game.realtime:
-        position, more = settle(game, position, table.seat, table.level, rng)
+        position, more = settle(game, position, table.seat, table.level, rng, moves)
         events += more
-    table.position = position
+    table.went_on(position, moves)
     return jsonify(table.answer(events))
 
 
@@ -143,8 +169,12 @@ def hint(game_id: str):
         raise ApiError(422, "game_over", gettext("The game is over: start a new one."))
     if not moves_for(game, table.position, table.seat):
         raise _not_your_turn(table)
-    choice = choose(game, table.position, table.seat, _rng(), game.levels[-1])
-    return jsonify({"move": choice.move.to_json(), "reason": translated(choice.reason.message, choice.reason.params)})
+    seen = game.view(table.position, table.seat).to_json()
+    choice = choose(game, table.position, table.seat, dice_for(seen), game.levels[-1])
+    if table.record is not None:
+        table.record = replace(table.record, hints=table.record.hints + 1)
+    return jsonify({"move": choice.move.to_json(), "reason": translated(choice.reason.message, choice.reason.params),
+                    "table": table.token()})
 
 
 @bp.post("/<game_id>/tables/tick")
@@ -154,5 +184,74 @@ def tick_(game_id: str):
         raise ApiError(404, "not_found", gettext(
             "Only the race has ticks: in this game the computer players move after you."))
     table = opened_table(game, json_body())
-    table.position, events = tick(game, table.position, table.seat, table.level, _rng())
+    moves: list = []
+    position, events = tick(game, table.position, table.seat, table.level, _rng(), moves)
+    table.went_on(position, moves)
     return jsonify(table.answer(events))
+
+
+def _replayed(table: Table) -> Replayed:
+    """The table's game from its deal: 422 ``not_recorded`` for a table whose moves were not all kept."""
+    try:
+        if table.record is None or not table.record.complete:
+            raise RecordError("no record")
+        return replay(table.game, table.record)
+    except RecordError:
+        raise ApiError(422, "not_recorded", gettext(
+            "This game's moves were not all kept (it ran too long, or was dealt before reviews): it cannot be"
+            " reviewed or dealt again.")) from None
+
+
+def _judged(judgement: Judgement) -> dict:
+    reason = translated(judgement.reason, judgement.params)
+    if judgement.advice is not None:
+        reason += " " + translated(judgement.advice, judgement.advice_params)
+    return {"step": judgement.step, "move": judgement.move.to_json(), "best": judgement.best.to_json(),
+            "cost": judgement.cost, "findable": judgement.findable, "reason": reason}
+
+
+def review_of(table: Table) -> dict:
+    """The API's ``Review`` of a finished table: every step face up, the reader's judged decisions, the summary."""
+    game = table.game
+    played = _replayed(table)
+    judgements = game.review(played.start, played.moves, table.seat)
+    steps = [
+        {"move": move.to_json(), "position": position.to_json(), "events": [event.to_json() for event in events],
+         "caption": " ".join(text for text in (narrate(game.ID, event.to_json()) for event in events) if text)}
+        for move, position, events in zip(played.moves, played.positions, played.events)
+    ]
+    return {"start": played.start.to_json(), "seat": table.seat, "judged": game.judges, "steps": steps,
+            "decisions": [_judged(judgement) for judgement in judgements], "summary": summary(judgements)}
+
+
+@bp.post("/<game_id>/tables/review")
+def review(game_id: str):
+    game = _table_game(game_id)
+    table = opened_table(game, json_body())
+    if not table.position.is_over:
+        raise ApiError(409, "game_not_over", gettext("The game is not over yet: it can be reviewed once it ends."))
+    return jsonify(review_of(table))
+
+
+@bp.post("/<game_id>/tables/again")
+def again(game_id: str):
+    """The same deal as a new table: the same cards to the same seats, re-sealed from the table's own record."""
+    game = _table_game(game_id)
+    data = json_body()
+    if "seed" in data:
+        raise ApiError(400, "seed_not_allowed", gettext(
+            "A table is dealt by the server: it takes no “seed”."))
+    unknown = sorted(set(data) - {"table"})
+    if unknown:
+        raise ApiError(400, "invalid_body", gettext("Unknown field: “%(field)s”.", field=unknown[0][:40]))
+    table = opened_table(game, data)
+    if table.record is None:
+        raise ApiError(422, "not_recorded", gettext(
+            "This game's moves were not all kept (it ran too long, or was dealt before reviews): it cannot be"
+            " reviewed or dealt again."))
+    try:
+        position = game.Position.from_json(table.record.deal)
+    except EngineError:
+        raise ApiError(400, "invalid_table", gettext(
+            "This table cannot be opened: the token was changed or was not made here. Start a new game.")) from None
+    return jsonify(_dealt(game, position, table.seat, table.level)), 201

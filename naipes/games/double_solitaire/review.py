@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...engine.cards import Card
 from ...engine.errors import N_
 from ...engine.review import Judgement, dice_for
 from .player import choose
@@ -28,17 +29,17 @@ from .rules import COLUMNS, FOUNDATIONS, WASTE, Draw, Move, Position, Recycle, T
 from .view import view
 
 
-def _foundation_cards(position: Position, seat: int) -> set[str]:
+def _foundation_cards(position: Position, seat: int) -> set[Card]:
     return {_card_moved(position, move) for move in legal_moves(position)
             if move.player == seat and isinstance(move, Transfer) and move.target in FOUNDATIONS}
 
 
-def _card_moved(position: Position, move: Transfer) -> str:
+def _card_moved(position: Position, move: Transfer) -> Card:
     layout = position.players[move.player]
     if move.source == WASTE:
-        return layout.waste[-1].code
+        return layout.waste[-1]
     column = layout.tableau[COLUMNS.index(move.source)]
-    return column.face_up[len(column.face_up) - move.count].code
+    return column.face_up[len(column.face_up) - move.count]
 
 
 def _empties_a_column(position: Position, move: Transfer) -> bool:

@@ -8,13 +8,12 @@ from ...engine.contract import Game, Player
 from . import player, rules, sentences, shapes, view
 
 
-def _shuffle_offered_fan(position: rules.Position, reader: int, rng: random.Random) -> rules.Position:
+def _shuffle_offered_fan(position: rules.Position, reader: int, rng: random.Random) -> rules.Move | None:
     """A computer offering its fan shuffles it first: where a card went tells the taker nothing."""
     offerer = position.offerer
     if position.phase != rules.DRAWING or offerer is None or offerer == reader:
-        return position
-    arrange = player.shuffled(view.view(position, offerer), rng)
-    return rules.apply(position, arrange)[0]
+        return None
+    return player.shuffled(view.view(position, offerer), rng)
 
 
 GAME: Game[rules.Position, rules.Move, view.View] = Game(

@@ -19,7 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 from ...engine.cards import Card
 from ...engine.errors import N_
 from ...engine.review import Judgement, dice_for
+from ...engine.sentences import Term
 from . import player
+from .sentences import CALL_NAMES
 from .rules import MISERES, Bid, Contract, Move, Play, Position, apply, legal_moves
 from .solver import Goal, SearchBudgetExceeded, Solver, index_of, mask_of, trump_index
 from .view import view
@@ -74,7 +76,8 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid) -> Judgement
     if not isinstance(choice.move, Bid) or choice.move.bid == move.bid:
         return None
     return Judgement(step, move, choice.move, 0.0, True, N_(
-        "The computer player would have called %(bid)s here, from your hand alone:"), {"bid": choice.move.bid},
+        "The computer player would have called %(bid)s here, from your hand alone:"),
+        {"bid": Term(CALL_NAMES[choice.move.bid])},
         choice.reason.message, choice.reason.params)
 
 

@@ -1,0 +1,154 @@
+"""Learning from a table (API.md): ``/tables/review`` only once the game is over, every judged Solo Whist
+card costing exactly the solver's double-dummy difference, a reader who always played the hint never
+told the better card was there to be found nor, in the race, that anything was missed; ``/tables/again``
+deals the same cards to the same seats; the token stays small."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from naipes.games import GAMES
+from naipes.games.solo_whist.review import exact_values
+from naipes.players.record import Record
+from naipes.web.tables import Table
+
+
+def _table(app, game_id, position, seat=0, level=None):
+    """A table of a chosen deal, sealed as the server seals one (a client cannot choose the cards)."""
+    game = GAMES[game_id]
+    with app.test_request_context("/"):
+        return Table(game, position, seat, level or game.levels[-1], int(time.time()),
+                     Record(position.to_json())).token()
+
+
+def _post(client, game_id, action, token, lang="es"):
+    return client.post(f"/api/v1/{game_id}/tables/{action}?lang={lang}", json={"table": token})
+
+
+def _play(client, game_id, token, choose, limit=400):
+    """Play the table to its end: ``choose(moves)`` gives the reader's move, or None to play the hint."""
+    realtime = GAMES[game_id].realtime
+    table, moves = token, None
+    for _ in range(limit):
+        move = choose(moves) if moves else None
+        if move is None:
+            hint = _post(client, game_id, "hint", table)
+            if hint.status_code == 200:
+                move, table = hint.get_json()["move"], hint.get_json()["table"]
+        if move is not None:
+            answer = client.post(f"/api/v1/{game_id}/tables/move", json={"table": table, "move": move}).get_json()
+        else:
+            answer = _post(client, game_id, "tick", table).get_json()
+        if realtime and move is not None and not answer["over"]:
+            answer = _post(client, game_id, "tick", answer["table"]).get_json()
+        if answer["over"]:
+            return answer
+        table, moves = answer["table"], answer["moves"]
+    pytest.fail("the game did not end")
+
+
+def _before(review, step):
+    return review["start"] if step == 1 else review["steps"][step - 2]["position"]
+
+
+def test_a_game_is_reviewed_only_once_it_is_over(app, client):
+    token = _table(app, "solo-whist", GAMES["solo-whist"].new_game(30, dealer=3))
+    answer = _post(client, "solo-whist", "review", token, "pt")
+    assert answer.status_code == 409
+    assert answer.get_json()["error"]["code"] == "game_not_over"
+
+
+def _weak_whist(seed):
+    rng = random.Random(seed)
+
+    def choose(moves):
+        return rng.choice(moves) if moves[0]["type"] == "play" else None
+    return choose
+
+
+def test_every_judged_card_costs_the_solvers_double_dummy_difference_and_the_worst_leads_the_summary(app, client):
+    game = GAMES["solo-whist"]
+    # The computers play by the rules of thumb, which throw no dice: the same reader, the same game.
+    token = _table(app, "solo-whist", game.new_game(30, dealer=3), level="basic")
+    over = _play(client, "solo-whist", token, _weak_whist(1))
+    review = _post(client, "solo-whist", "review", over["table"]).get_json()
+    cards = [d for d in review["decisions"] if d["move"]["type"] == "play"]
+    assert cards, "a reader playing at random loses tricks the solver can count"
+    for decision in cards:
+        position = game.Position.from_json(_before(review, decision["step"]))
+        values = exact_values(position)
+        contract = position.contract
+        wants = (0 in (contract.bidder, contract.partner)) != (contract.bid in ("misere", "open_misere"))
+        kept = {card.code: (tricks if wants else -tricks) for card, tricks in values.items()}
+        assert decision["cost"] == max(kept.values()) - kept[decision["move"]["card"]] > 0
+        assert kept[decision["best"]["card"]] == max(kept.values())
+        assert decision["reason"]
+        assert review["steps"][decision["step"] - 1]["move"] == decision["move"]
+    worst = review["decisions"][review["summary"][0]]
+    assert worst["cost"] == max(d["cost"] for d in review["decisions"])
+    assert all(step["position"]["hands"] and None not in sum(step["position"]["hands"], []) for step in review["steps"])
+
+
+def test_a_reader_who_always_played_the_hint_is_never_told_the_better_card_could_be_found(app, client):
+    token = _table(app, "solo-whist", GAMES["solo-whist"].new_game(30, dealer=3), level="basic")
+    over = _play(client, "solo-whist", token, lambda moves: None)
+    assert over["help"]["hints"] > 10
+    review = _post(client, "solo-whist", "review", over["table"], "pt").get_json()
+    assert not [d for d in review["decisions"] if d["move"]["type"] == "play" and d["findable"]]
+
+
+def test_a_race_reader_who_always_played_the_hint_missed_nothing(app, client):
+    lesson = app.extensions["naipes"].lessons["double-solitaire"]
+    token = _table(app, "double-solitaire", lesson.start)
+    over = _play(client, "double-solitaire", token, lambda moves: None)
+    review = _post(client, "double-solitaire", "review", over["table"]).get_json()
+    assert review["decisions"] == [] and review["summary"] == []
+    assert len(review["steps"]) >= 19
+
+
+def test_a_weak_race_reader_is_shown_what_they_missed(app, client):
+    lesson = app.extensions["naipes"].lessons["double-solitaire"]
+    token = _table(app, "double-solitaire", lesson.start)
+    rng = random.Random(3)
+    over = _play(client, "double-solitaire", token, lambda moves: rng.choice(moves), limit=1500)
+    review = _post(client, "double-solitaire", "review", over["table"], "pt").get_json()
+    assert review["decisions"]
+    assert all(d["findable"] and d["reason"] for d in review["decisions"])
+    assert len(over["table"]) < 20_000
+
+
+def test_old_maid_is_shown_without_judging(app, client):
+    lesson = app.extensions["naipes"].lessons["old-maid"]
+    token = _table(app, "old-maid", lesson.start)
+    over = _play(client, "old-maid", token, lambda moves: None)
+    review = _post(client, "old-maid", "review", over["table"]).get_json()
+    assert review["judged"] is False and review["decisions"] == [] and review["steps"]
+
+
+def test_again_deals_the_same_cards_to_the_same_seats_as_a_new_table(app, client):
+    game = GAMES["solo-whist"]
+    deal = game.new_game(30, dealer=3)
+    token = _table(app, "solo-whist", deal)
+    over = _play(client, "solo-whist", token, lambda moves: None)
+    again = _post(client, "solo-whist", "again", over["table"])
+    assert again.status_code == 201
+    fresh = again.get_json()
+    assert fresh["table"] != token and fresh["help"] == {"hints": 0, "undos": 0}
+    assert sorted(fresh["view"]["hands"][0]) == sorted(card.code for card in deal.hands[0])
+    assert fresh["view"]["turn_up"] == deal.turn_up.code
+
+
+def test_again_still_refuses_a_seed(app, client):
+    token = _table(app, "old-maid", GAMES["old-maid"].new_game(5, players=3))
+    answer = client.post("/api/v1/old-maid/tables/again", json={"table": token, "seed": 7})
+    assert answer.status_code == 400
+    assert answer.get_json()["error"]["code"] == "seed_not_allowed"
+
+
+def test_a_forged_token_is_neither_reviewed_nor_dealt_again(client):
+    for action in ("review", "again"):
+        answer = _post(client, "double-solitaire", action, "not-a-token")
+        assert answer.status_code == 400 and answer.get_json()["error"]["code"] == "invalid_table"
