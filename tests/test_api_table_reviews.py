@@ -11,7 +11,7 @@ import time
 import pytest
 
 from naipes.games import GAMES
-from naipes.games.solo_whist.review import exact_values
+from naipes.games.solo_whist.analysis import analyse
 from naipes.players.record import Record
 from naipes.web.tables import Table
 
@@ -79,7 +79,7 @@ def test_every_judged_card_costs_the_solvers_double_dummy_difference_and_the_wor
     assert cards, "a reader playing at random loses tricks the solver can count"
     for decision in cards:
         position = game.Position.from_json(_before(review, decision["step"]))
-        values = exact_values(position)
+        values = {value.card: value.tricks for value in analyse(position)}
         contract = position.contract
         wants = (0 in (contract.bidder, contract.partner)) != (contract.bid in ("misere", "open_misere"))
         kept = {card.code: (tricks if wants else -tricks) for card, tricks in values.items()}

@@ -15,7 +15,7 @@ from naipes.games.double_solitaire import rules as race
 from naipes.games.double_solitaire.view import view as race_view
 from naipes.games.solo_whist import player as whist_player
 from naipes.games.solo_whist import rules as whist
-from naipes.games.solo_whist.review import exact_values
+from naipes.games.solo_whist.analysis import analyse
 from naipes.games.solo_whist.view import view as whist_view
 
 
@@ -23,8 +23,7 @@ def review_race(start, moves, seat):
     return GAMES["double-solitaire"].review(start, moves, seat)
 
 
-def review_whist(start, moves, seat, analyse):
-    assert analyse is exact_values
+def review_whist(start, moves, seat):
     return GAMES["solo-whist"].review(start, moves, seat)
 
 
@@ -101,13 +100,13 @@ def _side_value(position, seat, tricks):
 @pytest.mark.parametrize("seed", [30, 36])
 def test_a_whist_reader_who_played_every_hint_is_never_told_the_better_card_was_findable(seed):
     start, moves = _whist(seed, weak=False)
-    assert not any(judgement.findable for judgement in review_whist(start, moves, 0, exact_values)
+    assert not any(judgement.findable for judgement in review_whist(start, moves, 0)
                    if isinstance(judgement.move, whist.Play))
 
 
 def test_every_judged_whist_card_costs_the_solvers_double_dummy_difference():
     start, moves = _whist(34, weak=True)
-    judgements = review_whist(start, moves, 0, exact_values)
+    judgements = review_whist(start, moves, 0)
     cards = [judgement for judgement in judgements if isinstance(judgement.move, whist.Play)]
     assert cards
     position, positions = start, [start]
@@ -116,7 +115,7 @@ def test_every_judged_whist_card_costs_the_solvers_double_dummy_difference():
         positions.append(position)
     for judgement in cards:
         before = positions[judgement.step - 1]
-        values = exact_values(before)
+        values = {value.card: value.tricks for value in analyse(before)}
         kept = {card: _side_value(before, 0, tricks) for card, tricks in values.items()}
         assert judgement.cost == max(kept.values()) - kept[judgement.move.card] > 0
         assert kept[judgement.best.card] == max(kept.values())

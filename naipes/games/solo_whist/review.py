@@ -9,7 +9,8 @@ a card that keeps the most. A reader who played the strong player's hint is neve
 (the hint and the review throw the same dice, ``dice_for``). In the auction the reader's
 call is set against the call the computer player would have made, with its count of tricks.
 
-A card the analysis cannot value within its budget is left unjudged rather than guessed.
+A card the analysis cannot value within its budget (``REVIEW_NODES``: in practice the first two or
+three tricks of a deal) is left unjudged rather than guessed.
 """
 
 from __future__ import annotations
@@ -20,10 +21,9 @@ from ...engine.cards import Card
 from ...engine.errors import N_
 from ...engine.review import Judgement, dice_for
 from ...engine.sentences import Term
-from . import player
+from . import analysis, dd, player
 from .sentences import CALL_NAMES
 from .rules import MISERES, Bid, Contract, Move, Play, Position, apply, legal_moves
-from .solver import Goal, SearchBudgetExceeded, Solver, index_of, mask_of, trump_index
 from .view import view
 
 Analyse = Callable[[Position], Mapping[Card, int]]
@@ -81,43 +81,20 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid) -> Judgement
         choice.reason.message, choice.reason.params)
 
 
-SEARCH_LIMIT = 200_000
-"""Nodes the pure-Python search may visit for one card (``exact_values``)."""
-
-EXACT_TRICKS = 5
-"""The most tricks left that the pure-Python search takes on: earlier, thirteen cards a hand are out
-of its reach within a request's time (the strong player searches exactly from the same point)."""
+REVIEW_NODES = 1_000_000
+"""The most nodes the double-dummy search may visit for one card of a review (about a tenth of a second):
+the first tricks of a deal may need more, and those cards are then left unjudged."""
 
 
-def exact_values(position: Position, node_limit: int = SEARCH_LIMIT) -> dict[Card, int]:
-    """``Analyse`` by the pure-Python solver: exact, and only in a deal's last ``EXACT_TRICKS`` tricks."""
-    contract = _contract(position)
-    if max(len(hand) for hand in position.hands) > EXACT_TRICKS:
-        raise LookupError("too early in the deal for the pure-Python search")
-    values = {}
-    for move in legal_moves(position):
-        if not isinstance(move, Play):
-            continue
-        after, _ = apply(position, move)
-        won = [sum(1 for trick in after.tricks if trick.winner == seat) for seat in range(4)]
-        goal = Goal.of(contract, tuple(won))
-        declaring = sum(won[seat] for seat in (contract.bidder, contract.partner) if seat is not None)
-        if after.is_over:
-            values[move.card] = declaring
-            continue
-        solver = Solver(trump_index(contract.trump), goal, node_limit)
-        leader = after.trick.leader if after.trick else after.tricks[-1].winner
-        trick = [index_of(card) for card in after.trick.cards] if after.trick else []
-        try:
-            more = solver.max_tricks([mask_of(hand) for hand in after.hands], leader, trick)
-        except SearchBudgetExceeded:
-            raise LookupError("too deep for the pure-Python search") from None
-        left = len(after.hands[leader]) + (1 if trick else 0)
-        values[move.card] = declaring + (more if goal.scorers >> contract.bidder & 1 else left - more)
-    return values
+def double_dummy(position: Position) -> dict[Card, int]:
+    """``Analyse`` by the analysis board (the compiled double-dummy search), within ``REVIEW_NODES``."""
+    try:
+        return {value.card: value.tricks for value in analysis.analyse(position, REVIEW_NODES)}
+    except dd.BudgetExceeded:
+        raise LookupError("past the review's search budget") from None
 
 
-def review(start: Position, moves: Sequence[Move], seat: int, analyse: Analyse = exact_values) -> list[Judgement]:
+def review(start: Position, moves: Sequence[Move], seat: int, analyse: Analyse = double_dummy) -> list[Judgement]:
     """The judgements of ``seat``'s calls and cards in the deal played from ``start`` by ``moves``.
 
     A judgement's ``step`` is the number of the move it judges (the first move is step 1).
