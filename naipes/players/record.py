@@ -47,7 +47,7 @@ class Record:
         if not isinstance(data, dict) or not isinstance(data.get("deal"), dict):
             return None
         moves, hints, undos = data.get("moves"), data.get("hints"), data.get("undos")
-        if not isinstance(moves, list) or not all(is_whole_number(n) for n in (hints, undos)):
+        if not isinstance(moves, list) or type(hints) is not int or type(undos) is not int:
             return None
         return cls(data["deal"], tuple(moves), hints, undos, data.get("complete") is True)
 
