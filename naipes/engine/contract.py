@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .choice import Choice
 from .errors import InvalidMove
@@ -88,6 +88,9 @@ class Rules(Protocol):
     @property
     def realtime(self) -> bool: ...
 
+    @property
+    def scoring(self) -> Scoring[Any]: ...
+
     def new_game(self, seed: int, **options: object) -> PositionLike: ...
 
     def legal_moves(self, position: PositionLike) -> Sequence[MoveLike]: ...
@@ -134,6 +137,28 @@ class _Reader(Generic[P]):
         return self._read(data)
 
 
+WON, LOST, DRAWN, ANNULLED = "won", "lost", "drawn", "annulled"
+"""How a finished deal ended for one seat (``Scoring.outcome``)."""
+
+
+@dataclass(frozen=True)
+class Scoring(Generic[P]):
+    """How a session at a table scores its deals, as the game's seed does.
+
+    ``scores`` is a finished deal's score per seat (Solo Whist's chips, Old Maid's
+    losses, the race's wins) and ``tallies`` any other running count per seat the
+    seed names (the race's cards contributed); ``outcome`` is the deal's end for one
+    seat (``WON``...), ``next_deal`` the options of the next deal (the dealer moving
+    on). ``fewer_is_better`` orders the places (Old Maid: fewer losses).
+    """
+
+    scores: Callable[[P], tuple[int, ...]]
+    outcome: Callable[[P, int], str]
+    next_deal: Callable[[P], dict[str, int]]
+    fewer_is_better: bool = False
+    tallies: Mapping[str, Callable[[P], tuple[int, ...]]] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class Player(Generic[P, M, V]):
     """How a game is played against the computer.
@@ -141,12 +166,14 @@ class Player(Generic[P, M, V]):
     ``choose`` decides from a seat's view and legal moves alone. ``seats`` counts a
     position's players. ``realtime`` games (the race) have no turns: the computer
     moves when the page asks. ``prepare`` readies a position before anyone draws
-    from a computer's hand (Old Maid: the offerer shuffles its fan).
+    from a computer's hand (Old Maid: the offerer shuffles its fan). ``scoring`` scores
+    a session of deals at the table.
     """
 
     levels: tuple[str, ...]
     choose: Callable[[V, list[M], random.Random, str], Choice[M]]
     seats: Callable[[P], int]
+    scoring: Scoring[P]
     realtime: bool = False
     prepare: Callable[[P, int, random.Random], M | None] | None = None
 
@@ -192,6 +219,10 @@ class Game(Generic[P, M, V]):
     @property
     def realtime(self) -> bool:
         return self.player.realtime
+
+    @property
+    def scoring(self) -> Scoring[P]:
+        return self.player.scoring
 
     def new_game(self, seed: int, **options: object) -> P:
         return self.deal(seed, **options)

@@ -154,6 +154,19 @@ def _openapi() -> dict:
     return {"/api/v1/openapi.json": _get("This document", answer)}
 
 
+def _session(game_id: str) -> dict:
+    per_seat = {"type": "array", "items": {"type": "integer"}}
+    tallies = {name: {**per_seat, "description": "a running count per seat"} for name in GAMES[game_id].scoring.tallies}
+    return _object({
+        "deals": {"type": "integer", "minimum": 0, "description": "deals finished in this session, the one just over included"},
+        "scores": {**per_seat, "description": "the running score per seat: Solo Whist chips, Old Maid losses, races won"},
+        **tallies,
+        "places": {**per_seat, "description": "each seat's place by score, 1 the best; equal scores share a place"},
+        "history": {"type": "array", "items": per_seat, "description": "the running scores after each of the last deals"},
+        "outcome": {"enum": ["won", "lost", "drawn", "annulled", None], "description": "the reader's end of this deal, once over"},
+    })
+
+
 def _table_answer(game_id: str) -> dict:
     return _object({
         "table": {"type": "string", "description": "the sealed table: send it back to move, ask a hint or tick"},
@@ -167,6 +180,7 @@ def _table_answer(game_id: str) -> dict:
     }, {
         "help": {"type": ["object", "null"], "description": "the hints and undos the reader has used at this table",
                  "properties": {"hints": {"type": "integer"}, "undos": {"type": "integer"}}},
+        "session": _session(game_id),
     })
 
 
@@ -232,6 +246,9 @@ def _tables(game_id: str, engine) -> dict:
             "The same deal as a new table: the same cards to the same seats (no seed)", _object(_TABLE, closed=True),
             answer, 201, 422),
     }
+    paths[f"/api/v1/{game_id}/tables/next"] = _table_post(
+        "The session's next deal, once this one is over: the same seats, the dealer moving on",
+        _object(_TABLE), answer, 201, 409)
     if game.realtime:
         paths[f"/api/v1/{game_id}/tables/tick"] = _table_post(
             "The computer's next move of the race", _object(_TABLE), answer)

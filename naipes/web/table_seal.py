@@ -39,7 +39,8 @@ class ExpiredTable(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Sealed:
-    """What a token holds: the game, the position's JSON, the reader's seat, the level, when it was dealt."""
+    """What a token holds: the game, the position's JSON, the reader's seat, the level, when it was dealt,
+    and the session's deals before this one (none for a table sealed before sessions were)."""
 
     game: str
     position: dict
@@ -48,10 +49,12 @@ class Sealed:
     created: int
     record: dict | None = None
     """The game as played since the deal (``naipes.players.record``), for its review and "again"."""
+    session: dict | None = None
+    """The session's deals before this one (``naipes.players.session``)."""
 
     def to_json(self) -> dict:
         return {"game": self.game, "position": self.position, "seat": self.seat, "level": self.level,
-                "created": self.created, "record": self.record}
+                "created": self.created, "record": self.record, "session": self.session}
 
 
 def fernet_for(secret_key: str | bytes) -> Fernet:
@@ -100,7 +103,7 @@ def open_table(token: object, game: str, now: float | None = None) -> Sealed:
             raise InvalidTable
         data = json.loads(_fernet().decrypt(token))
         table = Sealed(data["game"], data["position"], data["seat"], data["level"], data["created"],
-                       record=data.get("record"))
+                       record=data.get("record"), session=data.get("session"))
     except (InvalidToken, ValueError, KeyError, TypeError):
         raise InvalidTable from None
     if table.game != game or not _well_typed(table):

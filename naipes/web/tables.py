@@ -24,6 +24,7 @@ from ..engine.review import Judgement, dice_for, summary
 from ..engine.contract import PositionLike, Rules
 from ..games import GAMES
 from ..players.record import Record, RecordError, Replayed, replay
+from ..players.session import Session
 from ..players.table import choose, moves_for, play, settle, tick
 from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
 from .narration import narrate
@@ -35,12 +36,14 @@ _CREATE_FIELDS = frozenset({"seat", "level", "players"})
 
 
 class Table:
-    """An opened table: its game, position, the reader's seat and level, when it was dealt, and its record."""
+    """An opened table: its game, position, the reader's seat and level, when it was dealt, its record,
+    and its session's deals before this one."""
 
     def __init__(self, game: Rules, position: PositionLike, seat: int, level: str, created: int,
-                 record: Record | None = None) -> None:
+                 record: Record | None = None, session: Session | None = None) -> None:
         self.game, self.position, self.seat, self.level, self.created = game, position, seat, level, created
         self.record = record
+        self.session = session or Session.start(game.scoring, game.seats(position))
 
     def went_on(self, position: PositionLike, moves: list) -> None:
         """The table after ``moves``, made from the position it had, reached ``position``."""
@@ -50,7 +53,8 @@ class Table:
 
     def token(self) -> str:
         sealed = Sealed(self.game.ID, self.position.to_json(), self.seat, self.level, self.created,
-                        record=None if self.record is None else self.record.to_json())
+                        record=None if self.record is None else self.record.to_json(),
+                        session=self.session.to_json())
         return seal(sealed)
 
     def answer(self, events) -> dict:
@@ -65,6 +69,7 @@ class Table:
             "moves": [move.to_json() for move in moves_for(game, position, seat)],
             "over": position.is_over,
             "help": None if self.record is None else {"hints": self.record.hints, "undos": self.record.undos},
+            "session": self.session.shown(game.scoring, position, seat),
         }
 
 
@@ -88,14 +93,15 @@ def opened_table(game: Rules, data: dict) -> Table:
         position = game.Position.from_json(sealed.position)
         if not 0 <= sealed.seat < game.seats(position) or sealed.level not in game.levels:
             raise InvalidTable
+        session = Session.from_json(sealed.session, game.scoring, game.seats(position))
     except ExpiredTable:
         days = lifetime() // (24 * 3600)
         raise ApiError(410, "table_expired", gettext(
             "This table was dealt more than %(days)s days ago and has closed: start a new game.", days=days)) from None
-    except (InvalidTable, EngineError):
+    except (InvalidTable, EngineError, ValueError):
         raise ApiError(400, "invalid_table", gettext(
             "This table cannot be opened: the token was changed or was not made here. Start a new game.")) from None
-    return Table(game, position, sealed.seat, sealed.level, sealed.created, Record.from_json(sealed.record))
+    return Table(game, position, sealed.seat, sealed.level, sealed.created, Record.from_json(sealed.record), session)
 
 
 @bp.post("/<game_id>/tables")
@@ -122,9 +128,12 @@ def create(game_id: str):
     return jsonify(_dealt(game, position, seat, level)), 201
 
 
-def _dealt(game: Rules, position: PositionLike, seat: int, level: str) -> dict:
-    """A new table of ``position`` as dealt: the computers move until the reader must, the deal recorded."""
-    table = Table(game, position, seat, level, int(time.time()), Record(position.to_json()))
+def _dealt(game: Rules, position: PositionLike, seat: int, level: str, session: Session | None = None) -> dict:
+    """A new table of ``position`` as dealt: the computers move until the reader must, the deal recorded.
+
+    ``session`` is the deals played before this one (a new session if none).
+    """
+    table = Table(game, position, seat, level, int(time.time()), Record(position.to_json()), session)
     events: list[Event] = []
     if not game.realtime:
         moves: list = []
@@ -254,4 +263,17 @@ def again(game_id: str):
     except EngineError:
         raise ApiError(400, "invalid_table", gettext(
             "This table cannot be opened: the token was changed or was not made here. Start a new game.")) from None
-    return jsonify(_dealt(game, position, table.seat, table.level)), 201
+    # The deal played again takes the place of the one it repeats in the session: it is counted once, when it ends.
+    return jsonify(_dealt(game, position, table.seat, table.level, table.session)), 201
+
+
+@bp.post("/<game_id>/tables/next")
+def next_deal(game_id: str):
+    """The session's next deal: the same seats and level, the dealer moving on, the finished deal scored."""
+    game = _table_game(game_id)
+    table = opened_table(game, json_body())
+    if not table.position.is_over:
+        raise ApiError(409, "game_not_over", gettext("This deal is not over yet: finish it before the next one."))
+    session = table.session.after(game.scoring, table.position)
+    position = engine_call(game.new_game, secrets.randbits(128), **game.scoring.next_deal(table.position))
+    return jsonify(_dealt(game, position, table.seat, table.level, session)), 201

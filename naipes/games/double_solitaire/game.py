@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from ...engine.contract import Game, Player
+from ...engine.contract import DRAWN, LOST, WON, Game, Player, Scoring
 from . import player, review, rules, sentences, shapes, view
+
+def _outcome(position: rules.Position, seat: int) -> str:
+    return DRAWN if position.winner is None else WON if position.winner == seat else LOST
+
+
+SCORING = Scoring(
+    scores=lambda position: tuple(int(seat == position.winner) for seat in range(len(position.players))),
+    outcome=_outcome,
+    next_deal=lambda position: {},
+    tallies={"contributed": lambda position: tuple(position.contributed)},
+)
 
 GAME: Game[rules.Position, rules.Move, view.View] = Game(
     ID=rules.ID,
@@ -21,6 +32,6 @@ GAME: Game[rules.Position, rules.Move, view.View] = Game(
     shapes=shapes.SHAPES,
     teller=sentences.tell,
     player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: len(position.players),
-                  realtime=True),
+                  scoring=SCORING, realtime=True),
     reviewer=review.review,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine.contract import Game, Player
+from ...engine.contract import LOST, WON, Game, Player, Scoring
 from . import player, rules, sentences, shapes, view
 
 
@@ -15,6 +15,22 @@ def _shuffle_offered_fan(position: rules.Position, reader: int, rng: random.Rand
         return None
     return player.shuffled(view.view(position, offerer), rng)
 
+
+def _losses(position: rules.Position) -> tuple[int, ...]:
+    """The seed's optional scoring: one loss for the player left with the last queen."""
+    return tuple(int(seat == position.loser) for seat in range(position.players))
+
+
+def _next_deal(position: rules.Position) -> dict[str, int]:
+    return {"players": position.players, "dealer": (position.dealer + 1) % position.players}
+
+
+SCORING = Scoring(
+    scores=_losses,
+    outcome=lambda position, seat: LOST if position.loser == seat else WON,
+    next_deal=_next_deal,
+    fewer_is_better=True,
+)
 
 GAME: Game[rules.Position, rules.Move, view.View] = Game(
     ID=rules.ID,
@@ -32,5 +48,5 @@ GAME: Game[rules.Position, rules.Move, view.View] = Game(
     shapes=shapes.SHAPES,
     teller=sentences.tell,
     player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: position.players,
-                  prepare=_shuffle_offered_fan),
+                  scoring=SCORING, prepare=_shuffle_offered_fan),
 )

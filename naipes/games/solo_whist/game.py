@@ -3,9 +3,29 @@ and what its templates need (the calls, the stakes, the settlement rows)."""
 
 from __future__ import annotations
 
-from ...engine.contract import Game, Player
+from ...engine.contract import ANNULLED, DRAWN, LOST, WON, Game, Player, Scoring
 from . import analysis, player, review, rules, sentences, shapes, view
 from .tricks import chip_movements
+
+
+def _chips(position: rules.Position) -> tuple[int, ...]:
+    """Each player's chips from a settled hand; an annulled deal moves none."""
+    return tuple(position.result.settlement) if position.result is not None else (0,) * rules.SEATS
+
+
+def _outcome(position: rules.Position, seat: int) -> str:
+    if position.result is None:
+        return ANNULLED
+    gain = position.result.settlement[seat]
+    return WON if gain > 0 else LOST if gain < 0 else DRAWN
+
+
+SCORING = Scoring(
+    scores=_chips,
+    outcome=_outcome,
+    # The deal passes to the left after every hand; an annulled one passes it too, as the seed says.
+    next_deal=lambda position: {"dealer": (position.dealer + 1) % rules.SEATS},
+)
 
 GAME: Game[rules.Position, rules.Move, view.View] = Game(
     ID=rules.ID,
@@ -22,7 +42,7 @@ GAME: Game[rules.Position, rules.Move, view.View] = Game(
     event_for_seat=view.event_seen_by,
     shapes=shapes.SHAPES,
     teller=sentences.tell,
-    player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: rules.SEATS),
+    player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: rules.SEATS, scoring=SCORING),
     words=sentences.CALL_NAMES,
     template_globals={
         "calls": rules.CALLS,
