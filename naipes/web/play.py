@@ -16,6 +16,7 @@ from ..games import GAMES
 from ..players.table import moves_for
 from .json_io import ApiError, json_body
 from .narration import narrate
+from .staging import stage
 from .tables import opened_table
 
 bp = Blueprint("play", __name__)
@@ -75,10 +76,14 @@ def render(lang: str, slug: str, play: str):
     view = game.view(table.position, table.seat).to_json()
     moves = [move.to_json() for move in moves_for(game, table.position, table.seat)]
     over = table.position.is_over
-    context = {"page": page, "game": game, "p": view, "seat": table.seat, "moves": moves, "over": over}
+    session = table.session.shown(game.scoring, table.position, table.seat)
+    context = {"page": page, "game": game, "p": view, "seat": table.seat, "moves": moves, "over": over,
+               "session": session}
+    steps = [{"text": narrate(page.game, event), "journey": stage(page.game, event)} for event in events]
     return jsonify({
         "diagram": render_template("play_table.html", **context),
-        "events": [text for text in (narrate(page.game, event) for event in events) if text],
+        "events": [step["text"] for step in steps if step["text"]],
+        "steps": steps,
         "over": over,
     })
 
@@ -93,8 +98,37 @@ def level_name(level: str) -> str:
     return gettext(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level
 
 
+_CHART = {"width": 320, "height": 140, "left": 8, "right": 296, "top": 10, "bottom": 130}
+
+
+def chip_chart(history: list[list[int]], deals: int) -> dict | None:
+    """The session's small chart: each seat's running chips after each deal, as SVG polylines.
+
+    None until two deals are finished (one point is a number, not a picture). The
+    history keeps the last deals only; it starts from zero when it holds them all.
+    """
+    if len(history) < 2:
+        return None
+    series = ([[0] * len(history[0])] if deals == len(history) else []) + history
+    values = [value for scores in series for value in scores] + [0]
+    high, low = max(values), min(values)
+    span = (high - low) or 1
+    box = _CHART
+    step = (box["right"] - box["left"]) / (len(series) - 1)
+
+    def y(value: int) -> float:
+        return round(box["top"] + (high - value) * (box["bottom"] - box["top"]) / span, 1)
+
+    lines = []
+    for player in range(len(series[0])):
+        points = [(round(box["left"] + index * step, 1), y(scores[player])) for index, scores in enumerate(series)]
+        lines.append({"player": player, "points": " ".join(f"{x},{v}" for x, v in points),
+                      "x": box["right"] + 6, "y": points[-1][1] + 4})
+    return {**box, "zero": y(0), "lines": lines, "deals": len(history)}
+
+
 def register_template_helpers(app) -> None:
     app.jinja_env.globals.update(
-        play_url=play_url, play_slug=play_slug, level_name=level_name, games=GAMES,
+        play_url=play_url, play_slug=play_slug, level_name=level_name, games=GAMES, chip_chart=chip_chart,
     )
 

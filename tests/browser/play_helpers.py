@@ -51,8 +51,22 @@ def play_the_hint(page, lang, keyboard):
     settled(page)
 
 
+PHONE = {"width": 360, "height": 740}
+
+
+WIDER = """() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+  .slice(-3).map(e => `${e.tagName}.${e.className}: ${Math.round(e.getBoundingClientRect().right)} px`)"""
+
+
+def no_sideways_scroll(page):
+    if page.evaluate("() => document.documentElement.scrollWidth") > page.viewport_size["width"]:
+        pytest.fail(f"the page scrolls sideways: {page.evaluate(WIDER)}")
+
+
 def play_to_the_end(page, lang, keyboard, limit=120):
+    """Play the hints to the end; at every move, the page never scrolls sideways."""
     for _ in range(limit):
+        no_sideways_scroll(page)
         if page.locator("[data-result]").count():
             return page.locator("[data-result]")
         play_the_hint(page, lang, keyboard)

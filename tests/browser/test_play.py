@@ -7,27 +7,31 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from play_helpers import WORDS, deal, play_to_the_end, play_the_hint, settled
+from play_helpers import PHONE, WORDS, deal, play_to_the_end, play_the_hint, settled
+
+DESKTOP = {"width": 1280, "height": 800}
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize(("lang", "keyboard"), [("es", False), ("pt", True)])
-def test_a_whole_old_maid_game_against_the_computer(page, live_server, lang, keyboard):
+@pytest.mark.parametrize(("lang", "keyboard", "size"), [("es", False, DESKTOP), ("pt", True, PHONE)])
+def test_a_whole_old_maid_game_against_the_computer(page, live_server, lang, keyboard, size):
+    page.set_viewport_size(size)
     deal(page, live_server, lang, "old-maid", players=2)
-    assert page.locator(".seat-mine button.card").count() > 0, "the reader's cards are buttons"
-    assert page.locator(".seat:not(.seat-mine) .card.back").count() > 0, "the computer's fan is face down"
+    assert page.locator(".seat-me button.card").count() > 0, "the reader's cards are buttons"
+    assert page.locator(".seat-box:not(.seat-me) .card.back").count() > 0, "the computer's fan is face down"
     result = play_to_the_end(page, lang, keyboard)
     loser = {"es": "se queda con la última dama y pierde", "pt": "fica com a última dama e perde"}[lang]
     assert loser in result.inner_text()
     assert result.get_by_role("link").get_attribute("href").endswith("/old-maid/#end")
     assert page.locator("[data-log] li").count() > 2, "every computer move was told"
-    assert page.evaluate("document.activeElement.closest('[data-result]') !== null"), "focus goes to the result"
+    # Once the last moves have been shown, focus goes to the result.
+    expect(page.locator("[data-result] h3")).to_be_focused(timeout=10_000)
 
 
 def test_solo_whist_bids_are_named_and_the_last_trick_can_be_reviewed(page, live_server):
     deal(page, live_server, "es", "solo-whist")
-    calls = page.locator(".seat-mine .bid-buttons button")
+    calls = page.locator(".seat-me .bid-buttons button")
     assert "Paso" in [calls.nth(i).inner_text() for i in range(calls.count())], "the calls are named in Spanish"
     for _ in range(12):
         if page.locator(".play-last-trick").count() or page.locator("[data-result]").count():
@@ -47,7 +51,7 @@ def test_old_maid_pairs_refusals_rearranging_and_undo(page, live_server):
     page.get_by_role("button", name=words["pairs"]).click()
     pairs = page.locator("[data-pairs-text]")
     assert pairs.is_visible() and re.search(r"parejas|ninguna pareja", pairs.inner_text())
-    mine = page.locator(".seat-mine button.card")
+    mine = page.locator(".seat-me button.card")
     names = [mine.nth(i).get_attribute("aria-label") for i in range(mine.count())]
     first, other = 0, next(i for i, name in enumerate(names) if name.split(" de ")[0] != names[0].split(" de ")[0])
     mine.nth(first).click()
@@ -57,22 +61,22 @@ def test_old_maid_pairs_refusals_rearranging_and_undo(page, live_server):
     mine.nth(0).click()
     page.get_by_role("button", name=words["right"]).click()
     settled(page)
-    mine = page.locator(".seat-mine button.card")
+    mine = page.locator(".seat-me button.card")
     assert mine.nth(1).get_attribute("aria-label") == names[0], "the chosen card moved one place right"
     page.get_by_role("button", name=words["undo"]).click()
     settled(page)
-    mine = page.locator(".seat-mine button.card")
+    mine = page.locator(".seat-me button.card")
     assert [mine.nth(i).get_attribute("aria-label") for i in range(mine.count())] == names
 
 
 def test_a_reload_or_the_language_switch_returns_to_the_game_in_play(page, live_server):
     deal(page, live_server, "es", "old-maid", players=3)
-    mine = page.locator(".seat-mine button.card")
+    mine = page.locator(".seat-me button.card")
     hand = [mine.nth(i).get_attribute("aria-label") for i in range(mine.count())]
     page.get_by_role("link", name="Português").click()
     page.wait_for_url("**/pt/old-maid/jogar/")
     settled(page)
-    assert page.locator(".seat-mine button.card").count() == len(hand), "the same game, now in Portuguese"
+    assert page.locator(".seat-me button.card").count() == len(hand), "the same game, now in Portuguese"
     page.get_by_role("button", name="Jogo novo").click()
     page.reload()
     assert page.locator("[data-setup]").is_visible(), "a new game forgets the old one"

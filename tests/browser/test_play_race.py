@@ -6,18 +6,19 @@ Kept apart from ``test_play.py`` so the two long files run on different workers.
 from __future__ import annotations
 
 import pytest
-from play_helpers import deal, play_the_hint, settled
+from play_helpers import PHONE, deal, no_sideways_scroll, play_the_hint, settled
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize(("lang", "keyboard"), [("es", False), ("pt", True)])
-def test_a_whole_race_at_a_fast_pace(page, live_server, lang, keyboard):
+@pytest.mark.parametrize(("lang", "keyboard", "size"), [("es", False, {"width": 1280, "height": 800}), ("pt", True, PHONE)])
+def test_a_whole_race_at_a_fast_pace(page, live_server, lang, keyboard, size):
     """The computer moves once a second (the page's clock is driven by the test, so a second is instant)."""
+    page.set_viewport_size(size)
     page.clock.install(time=0)
     page.clock.pause_at(1)
     deal(page, live_server, lang, "double-solitaire")
-    assert page.locator(".ds-side.owner-1 button").count() == 0, "the computer's side cannot be played"
+    assert page.locator(".race-theirs button").count() == 0, "the computer's side cannot be played"
     ticks = 0
     for _ in range(300):
         if page.locator("[data-result]").count():
@@ -26,6 +27,7 @@ def test_a_whole_race_at_a_fast_pace(page, live_server, lang, keyboard):
         page.clock.run_for(1000)
         ticks += 1
         settled(page)
+        no_sideways_scroll(page)
     result = page.locator("[data-result]")
     assert result.count(), "the race ended"
     assert result.get_by_role("link").get_attribute("href").endswith("/double-solitaire/#end")

@@ -1,24 +1,42 @@
 // A table against the computer. No rule of any game is written here: the tables API
 // deals, judges every move and moves the computer players; the server draws what the
-// reader's seat sees. This script sends the reader's clicks as moves, tells each
-// computer move in the live region for a moment before the next, keeps earlier tables
-// for "undo", asks for hints (and only highlights them) and, in the race, asks the
+// reader's seat sees and says where each move's cards travel. This script draws the
+// answer at once (the reader's hand first of all), then shows the moves on the way at
+// the reader's pace (table.js moves the cards; every move is told in the live region),
+// sends the reader's clicks, drags and double taps as moves, keeps earlier tables for
+// "undo", asks for hints (and only highlights them), deals the session's next deal, and
+// keeps the reader's choices and record in this browser. In the race it asks the
 // computer for its next move at the pace the reader chose.
 (function () {
   "use strict";
 
   var root = document.querySelector("[data-play]");
-  if (!root) { return; }
+  var Motion = window.NaipesTable;
+  if (!root || !Motion || !window.Naipes) { return; }
+
+  var OWN_MOVE_MS = 260;
 
   function sleep(ms) { return new Promise(function (resolve) { window.setTimeout(resolve, ms); }); }
 
-  var postJSON = window.Naipes.postJSON;
-  var partOf = window.Naipes.partOf;
-  var buttonKey = window.Naipes.buttonKey;
+  function readStorage(storage, key) {
+    try { return JSON.parse(storage.getItem(key) || "null"); } catch (error) { return null; }
+  }
+
+  function writeStorage(storage, key, value) {
+    try {
+      if (value === null) { storage.removeItem(key); } else { storage.setItem(key, JSON.stringify(value)); }
+    } catch (error) { /* no storage: nothing is kept */ }
+  }
+
+  var api = window.Naipes;
+  var postJSON = api.postJSON;
+  var partOf = api.partOf;
+  var buttonKey = api.buttonKey;
 
   function Table(element) {
     this.root = element;
     this.labels = element.dataset;
+    this.gameId = element.dataset.game;
     this.tablesUrl = element.dataset.tablesUrl;
     this.lang = element.dataset.lang;
     this.setup = element.querySelector("[data-setup]");
@@ -29,27 +47,45 @@
     this.log = element.querySelector("[data-log]");
     this.undoButton = element.querySelector("[data-undo]");
     this.pauseButton = element.querySelector("[data-pause]");
+    this.skipButton = element.querySelector("[data-skip]");
+    this.recordSection = element.querySelector("[data-record]");
     this.realtime = Boolean(this.setup.querySelector("[name=pace]"));
     this.answer = null;
     this.history = [];
     this.pending = null;
     this.busy = false;
+    this.holding = false;
     this.queue = Promise.resolve();
     this.timer = null;
+    this.replay = null;
+    this.recorded = null;
     this.game = 0;
+    this.stage = new Motion.Stage(this.board);
+    new Motion.Dragger(this.board, {
+      stage: this.stage,
+      drop: this.onDrop.bind(this),
+      doubleTap: this.toFoundation.bind(this),
+      lifted: this.hold.bind(this, true),
+      landed: this.hold.bind(this, false)
+    });
     element.querySelector("[data-needs-js]").hidden = true;
     this.setup.hidden = false;
+    this.restoreChoices();
     this.setup.addEventListener("submit", this.onDeal.bind(this));
+    this.setup.addEventListener("change", this.fitSeats.bind(this));
     this.board.addEventListener("click", this.onBoardClick.bind(this));
     element.querySelector("[data-hint]").addEventListener("click", this.hint.bind(this));
     this.undoButton.addEventListener("click", this.undo.bind(this));
     element.querySelector("[data-new]").addEventListener("click", this.newGame.bind(this));
+    this.skipButton.addEventListener("click", this.skip.bind(this));
     var pairs = element.querySelector("[data-pairs]");
     if (pairs) { pairs.addEventListener("click", this.togglePairs.bind(this, pairs)); }
     element.querySelectorAll("[data-shift]").forEach(function (button) {
       button.addEventListener("click", this.shift.bind(this, Number(button.dataset.shift)));
     }, this);
     if (this.pauseButton) { this.pauseButton.addEventListener("click", this.togglePause.bind(this)); }
+    element.querySelector("[data-clear-record]").addEventListener("click", this.clearRecord.bind(this));
+    this.showRecord();
     this.resume();
   }
 
@@ -58,23 +94,21 @@
   Table.prototype.storageKey = function () { return "naipes-table:" + this.tablesUrl; };
 
   Table.prototype.remember = function () {
-    try {
-      var kept = { answer: Object.assign({}, this.answer, { events: [] }), pace: this.pace, moment: this.moment };
-      window.sessionStorage.setItem(this.storageKey(), JSON.stringify(kept));
-    } catch (error) { /* no storage: the game simply is not kept */ }
+    writeStorage(window.sessionStorage, this.storageKey(), {
+      answer: Object.assign({}, this.answer, { events: [] }), pace: this.pace, moment: this.moment,
+      recorded: this.recorded
+    });
   };
 
-  Table.prototype.forget = function () {
-    try { window.sessionStorage.removeItem(this.storageKey()); } catch (error) { /* nothing kept */ }
-  };
+  Table.prototype.forget = function () { writeStorage(window.sessionStorage, this.storageKey(), null); };
 
   Table.prototype.resume = function () {
-    var kept = null;
-    try { kept = JSON.parse(window.sessionStorage.getItem(this.storageKey()) || "null"); } catch (error) { kept = null; }
+    var kept = readStorage(window.sessionStorage, this.storageKey());
     if (!kept || !kept.answer || typeof kept.answer.table !== "string") { return; }
     var self = this;
     this.pace = Number(kept.pace) || 1000;
     this.moment = Number(kept.moment) || 0;
+    this.recorded = kept.recorded === undefined ? null : kept.recorded;
     this.setup.hidden = true;
     this.section.hidden = false;
     this.enqueue(function () {
@@ -86,12 +120,86 @@
     });
   };
 
+  // The reader's choices before dealing (seat, level, players, pace), kept on this device.
+  Table.prototype.choicesKey = function () { return "naipes-choices:" + this.gameId; };
+
+  Table.prototype.restoreChoices = function () {
+    var kept = readStorage(window.localStorage, this.choicesKey()) || {};
+    var form = this.setup;
+    Object.keys(kept).forEach(function (name) {
+      var field = form.elements[name];
+      if (!field) { return; }
+      if (field.tagName === "SELECT") {
+        if (Array.prototype.some.call(field.options, function (option) { return option.value === String(kept[name]); })) {
+          field.value = String(kept[name]);
+        }
+      } else {
+        Array.prototype.forEach.call(form.querySelectorAll("[name='" + name + "']"), function (radio) {
+          radio.checked = radio.value === String(kept[name]);
+        });
+      }
+    });
+    this.fitSeats();
+  };
+
+  Table.prototype.keepChoices = function () {
+    var form = new FormData(this.setup);
+    var kept = {};
+    form.forEach(function (value, name) { kept[name] = value; });
+    writeStorage(window.localStorage, this.choicesKey(), kept);
+  };
+
+  // Old Maid: the seats offered are those of the players chosen.
+  Table.prototype.fitSeats = function () {
+    var players = this.setup.elements.players;
+    var seat = this.setup.elements.seat;
+    if (!players || !seat) { return; }
+    var count = Number(players.value);
+    Array.prototype.forEach.call(seat.options, function (option) { option.disabled = Number(option.value) >= count; });
+    if (Number(seat.value) >= count) { seat.value = "0"; }
+  };
+
+  // The reader's record on this device: deals played, won, lost, drawn or annulled, chips, cards.
+  Table.prototype.recordKey = function () { return "naipes-record:" + this.gameId; };
+
+  Table.prototype.showRecord = function () {
+    var record = readStorage(window.localStorage, this.recordKey()) || {};
+    this.recordSection.querySelectorAll("[data-count]").forEach(function (cell) {
+      var value = Number(record[cell.dataset.count] || 0);
+      cell.textContent = cell.dataset.count === "chips" && value > 0 ? "+" + value : value < 0 ? "−" + (-value) : String(value);
+    });
+    this.recordSection.hidden = false;
+  };
+
+  Table.prototype.count = function (answer) {
+    var session = answer.session;
+    if (!answer.over || !session || !session.outcome || this.recorded === session.deals) { return; }
+    this.recorded = session.deals;
+    var record = readStorage(window.localStorage, this.recordKey()) || {};
+    var seat = answer.seat;
+    record.played = (record.played || 0) + 1;
+    record[session.outcome] = (record[session.outcome] || 0) + 1;
+    if (this.gameId === "solo-whist") {
+      var scores = session.history;
+      var before = session.deals > 1 && scores.length > 1 ? scores[scores.length - 2][seat] : 0;
+      record.chips = (record.chips || 0) + scores[scores.length - 1][seat] - before;
+    }
+    if (session.contributed) { record.contributed = (record.contributed || 0) + answer.view.contributed[seat]; }
+    writeStorage(window.localStorage, this.recordKey(), record);
+    this.showRecord();
+  };
+
+  Table.prototype.clearRecord = function () {
+    writeStorage(window.localStorage, this.recordKey(), null);
+    this.showRecord();
+  };
+
   Table.prototype.api = function (path, body) {
     return postJSON(this.tablesUrl + path + "?lang=" + this.lang, body);
   };
 
   // Every request waits for the one before: each answer's table is the next request's.
-  // While a request or a telling is under way the board says so (aria-busy); the next waits.
+  // While a request is under way the board says so (aria-busy); the next waits.
   Table.prototype.enqueue = function (work) {
     var self = this;
     this.pendingWork = (this.pendingWork || 0) + 1;
@@ -120,7 +228,7 @@
 
   Table.prototype.options = function () {
     var form = new FormData(this.setup);
-    var options = {};
+    var options = { seat: Number(form.get("seat") || 0) };
     if (form.get("players")) { options.players = Number(form.get("players")); }
     if (form.get("level")) { options.level = form.get("level"); }
     this.pace = Number(form.get("pace") || 0);
@@ -132,57 +240,121 @@
     event.preventDefault();
     var self = this;
     var options = this.options();
+    this.keepChoices();
     this.stopTicking();
     this.game += 1;
+    this.recorded = null;
     this.enqueue(function () {
       return self.api("", options).then(function (result) {
         if (!result.ok) { self.say(result.data.error.message); return; }
-        self.history = [];
-        self.log.textContent = "";
-        self.say("");
-        self.setup.hidden = true;
-        self.section.hidden = false;
-        return self.show(result.data, true);
+        self.start();
+        return self.show(result.data, { focusBoard: true });
       });
     });
   };
 
-  // Tell the events one by one, then draw the table as the reader's seat now sees it.
-  Table.prototype.show = function (answer, focusBoard) {
+  Table.prototype.start = function () {
+    this.history = [];
+    this.log.textContent = "";
+    this.say("");
+    this.setup.hidden = true;
+    this.section.hidden = false;
+  };
+
+  // Draw the table as the reader's seat now sees it, then show the moves on the way.
+  Table.prototype.show = function (answer, options) {
     var self = this;
     var game = this.game;
+    options = options || {};
     this.answer = answer;
     return postJSON(this.root.dataset.renderUrl, { table: answer.table, events: answer.events }).then(function (result) {
       if (!result.ok) { throw new Error(result.data.error.message); }
-      return self.tell(result.data.events, game).then(function () {
+      if (game !== self.game) { return; }
+      self.endReplay();
+      self.draw(result.data.diagram, options.focusBoard);
+      self.count(answer);
+      self.remember();
+      self.undoButton.disabled = self.history.length === 0;
+      self.replayMoves(result.data.steps || [], game, options).then(function () {
         if (game !== self.game) { return; }
-        self.draw(result.data.diagram, focusBoard);
-        self.remember();
-        self.undoButton.disabled = self.history.length === 0;
         if (answer.over) { self.finish(); } else if (self.realtime && !self.timer) { self.scheduleTick(); }
       });
     });
   };
 
-  Table.prototype.tell = function (texts, game) {
+  // The moves on the way, one at a time at the reader's pace: each told in the live region
+  // and the log, its cards travelling (table.js) unless the reader prefers no motion. The
+  // reader's own move goes quickly; one made by dragging has already travelled.
+  Table.prototype.replayMoves = function (steps, game, options) {
     var self = this;
-    var moment = this.realtime ? 0 : this.moment;
-    var told = Promise.resolve();
-    texts.forEach(function (text, index) {
-      told = told.then(function () {
-        if (game !== self.game) { return; }
-        self.live.textContent = text;
-        var item = document.createElement("li");
-        item.textContent = text;
-        self.log.appendChild(item);
-        return moment > 0 ? sleep(moment) : null;
+    var seat = this.answer.seat;
+    var replay = { steps: steps, next: 0, done: false };
+    var still = Motion.still();
+    var moment = this.realtime ? Math.min(this.pace, 500) : this.moment;
+    var own = true;
+    this.replay = replay;
+    if (!still && steps.some(function (step) { return step.journey && step.journey.hold; })) {
+      this.board.classList.add("replaying");
+    }
+    var others = steps.filter(function (step) { return step.journey && step.journey.seat !== seat; }).length;
+    this.skipButton.hidden = this.realtime || others < 2;
+    this.root.dataset.replaying = "true";
+    var chain = Promise.resolve();
+    steps.forEach(function (step, index) {
+      chain = chain.then(function () {
+        if (replay.done) { return; }
+        replay.next = index + 1;
+        var journey = step.journey;
+        own = own && Boolean(journey) && journey.seat === seat;
+        if (step.text) { self.tell(step.text); }
+        if (!journey) { return moment ? sleep(own ? 0 : moment) : null; }
+        var place = self.board.querySelector("[data-anchor='seat-" + journey.seat + "']");
+        if (place && !own) { place.classList.add("acting"); }
+        var travelMs = own ? OWN_MOVE_MS : Math.max(150, Math.min(moment * 0.7, 700));
+        var travel = (own && options.dragged) ? null
+          : journey.from ? self.stage.travel(journey, travelMs)
+          : journey.gather ? self.stage.gather(journey.gather, travelMs) : null;
+        var wait = own ? (travel ? OWN_MOVE_MS : 0) : still ? moment : Math.max(moment, travelMs);
+        return Promise.all([travel, sleep(wait)]).then(function () {
+          if (place) { place.classList.remove("acting"); }
+        });
       });
     });
-    return told.then(function () {
-      if (!self.realtime && texts.length && self.answer.moves.length && game === self.game) {
-        self.live.textContent = self.labels.labelYourTurn;
-      }
+    return chain.then(function () {
+      if (replay === self.replay) { self.endReplay(); }
     });
+  };
+
+  Table.prototype.tell = function (text) {
+    this.live.textContent = text;
+    var item = document.createElement("li");
+    item.textContent = text;
+    this.log.appendChild(item);
+  };
+
+  // The replay ends, at its last move or at once (skip, a new answer): the moves not yet
+  // shown are written to the log, and the table is as drawn.
+  Table.prototype.endReplay = function () {
+    var replay = this.replay;
+    if (!replay) { return; }
+    this.replay = null;
+    replay.done = true;
+    var self = this;
+    replay.steps.slice(replay.next).forEach(function (step) { if (step.text) { self.tell(step.text); } });
+    this.stage.clear();
+    this.board.classList.remove("replaying");
+    this.board.querySelectorAll(".acting").forEach(function (place) { place.classList.remove("acting"); });
+    this.skipButton.hidden = true;
+    delete this.root.dataset.replaying;
+    if (!this.realtime && replay.steps.length && this.answer && this.answer.moves.length) {
+      this.live.textContent = this.labels.labelYourTurn;
+    }
+  };
+
+  Table.prototype.skip = function () {
+    var focused = document.activeElement === this.skipButton;
+    this.endReplay();
+    if (focused) { (this.board.querySelector(".seat-me button, .race-mine button") || this.board.querySelector("[data-diagram]")).focus(); }
   };
 
   Table.prototype.draw = function (html, focusBoard) {
@@ -196,7 +368,11 @@
       var again = buttons.filter(function (b) { return buttonKey(b) === selected && b.dataset.start; })[0];
       if (again) { this.pick(again); }
     }
-    if (focused || focusBoard) {
+    if (focusBoard) {
+      // A new deal: the table, not the page's introduction, fills the screen.
+      this.section.scrollIntoView({ block: "start" });
+      this.board.querySelector("[data-diagram]").focus({ preventScroll: true });
+    } else if (focused) {
       var same = key && buttons.filter(function (b) { return buttonKey(b) === key; })[0];
       (same || this.board.querySelector("[data-diagram]")).focus();
     }
@@ -214,7 +390,9 @@
   Table.prototype.onBoardClick = function (event) {
     var button = event.target.closest("button");
     if (!button || !this.answer || (this.busy && !this.realtime)) { return; }
-    var next = window.Naipes.click(this.pending, button);
+    this.endReplay();
+    if (button.hasAttribute("data-next")) { this.nextDeal(); return; }
+    var next = api.click(this.pending, button);
     if (next.send) {
       this.send(next.send);
     } else if (next.release) {
@@ -236,10 +414,12 @@
     this.pending = null;
   };
 
-  Table.prototype.send = function (move, keepSelection) {
+  // The reader's move; the promise says whether the engine accepted it.
+  Table.prototype.send = function (move, keepSelection, options) {
     var self = this;
+    var accepted = false;
     if (!keepSelection) { this.release(); }
-    this.enqueue(function () {
+    return this.enqueue(function () {
       return self.api("/move", { table: self.answer.table, move: move }).then(function (result) {
         if (!result.ok) {
           var error = result.data.error;
@@ -247,9 +427,52 @@
             ? error.message : self.labels.labelRefused + " " + error.message);
           return;
         }
+        accepted = true;
         self.say("");
         self.history.push(self.answer);
-        return self.show(result.data);
+        return self.show(result.data, options);
+      });
+    }).then(function () { return accepted; });
+  };
+
+  // A card dropped on a place is the click protocol's two clicks at once: the card starts
+  // the move, the place (its data-finish) completes it; the engine judges it.
+  Table.prototype.onDrop = function (button, place) {
+    if (!this.answer || !button.dataset.start) { return false; }
+    this.endReplay();
+    this.release();
+    var next = api.click({ move: JSON.parse(button.dataset.start), button: button }, place);
+    return next.send ? this.send(next.send, false, { dragged: true }) : false;
+  };
+
+  // A double click or tap: the card goes to a foundation, if the server lists such a move.
+  Table.prototype.toFoundation = function (button) {
+    if (!this.answer || !button.dataset.start) { return; }
+    this.release();
+    var start = JSON.parse(button.dataset.start);
+    var move = this.answer.moves.filter(function (candidate) {
+      return candidate.type === start.type && candidate.from === start.from &&
+        (candidate.count || 1) === (start.count || 1) && /^f/.test(candidate.to || "");
+    })[0];
+    if (move) { this.send(move); } else { this.say(this.labels.labelNoFoundation); }
+  };
+
+  Table.prototype.hold = function (holding) {
+    this.holding = holding;
+    if (holding) { this.stopTicking(); } else if (this.realtime && this.answer && !this.answer.over && !this.paused) { this.scheduleTick(); }
+  };
+
+  Table.prototype.nextDeal = function () {
+    var self = this;
+    if (!this.answer || !this.answer.over) { return; }
+    this.stopTicking();
+    this.game += 1;
+    this.enqueue(function () {
+      return self.api("/next", { table: self.answer.table }).then(function (result) {
+        if (!result.ok) { self.say(result.data.error.message); return; }
+        self.start();
+        self.say(self.labels.labelNext);
+        return self.show(result.data, { focusBoard: true });
       });
     });
   };
@@ -306,6 +529,7 @@
 
   Table.prototype.newGame = function () {
     this.stopTicking();
+    this.endReplay();
     this.forget();
     this.game += 1;
     this.section.hidden = true;
@@ -338,10 +562,10 @@
     var self = this;
     var game = this.game;
     this.stopTicking();
-    if (this.paused) { return; }
+    if (this.paused || this.holding) { return; }
     this.timer = window.setTimeout(function () {
       self.timer = null;
-      if (game !== self.game || self.paused) { return; }
+      if (game !== self.game || self.paused || self.holding) { return; }
       self.enqueue(function () {
         if (game !== self.game || !self.answer || self.answer.over) { return; }
         return self.api("/tick", { table: self.answer.table }).then(function (result) {
