@@ -32,8 +32,9 @@ from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
 from naipes.games.solo_whist.sampling import STRONG, Budget, choose_card
 
-BUDGETS = {"default": STRONG, "large": Budget(samples=16, nodes=6_000, exact_tricks=6, horizon=2)}
-MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random")}
+BUDGETS = {"default": STRONG, "large": Budget(samples=48, nodes=6_000_000, deal_nodes=1_500_000)}
+MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random"),
+           "strong-random": ("strong", "random")}
 
 
 def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget) -> sw.Move:
@@ -113,7 +114,7 @@ def report(match: str, deals: int, budget_name: str, results: list, elapsed: flo
         cpu = [value[0] * 1000 for value in values]
         wall = [value[1] * 1000 for value in values]
         print(f"  {level:6} decisions {len(values):6}  CPU ms p50 {percentile(cpu, .5):7.2f}"
-              f" p99 {percentile(cpu, .99):7.2f}  wall ms p50 {percentile(wall, .5):7.2f}"
+              f" p95 {percentile(cpu, .95):7.2f} p99 {percentile(cpu, .99):7.2f}  wall ms p50 {percentile(wall, .5):7.2f}"
               f" p99 {percentile(wall, .99):7.2f}")
 
 

@@ -879,6 +879,11 @@ static PyObject *py_card_wins(PyObject *self, PyObject *args, PyObject *kwargs) 
 
 static PyObject *py_nodes(PyObject *self, PyObject *unused) { return PyLong_FromLongLong(last_nodes); }
 
+static PyObject *py_forget(PyObject *self, PyObject *unused) {
+    if (heads != NULL) table_clear();
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"tricks", (PyCFunction)(void (*)(void))py_tricks, METH_VARARGS | METH_KEYWORDS,
      "tricks(hands, leader, trick, trump, maximisers, scorers, guess=-1, node_limit=0): the scorers' tricks"
@@ -893,6 +898,7 @@ static PyMethodDef methods[] = {
      "card_wins(hands, leader, trick, trump, maximisers, scorers, need, node_limit=0): [(card, bool)] for"
      " every legal card of the seat to move, lowest first"},
     {"nodes", py_nodes, METH_NOARGS, "nodes(): the nodes the last search visited"},
+    {"forget", py_forget, METH_NOARGS, "forget(): empties the table, so that what follows costs what it would in a fresh process"},
     {NULL, NULL, 0, NULL},
 };
 

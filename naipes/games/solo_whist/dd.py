@@ -9,6 +9,10 @@ tricks) or their opponents (the misères: the defenders want the bidder to take 
 Cards are numbers 0..51 (suit × 13 + rank, the two lowest and the ace highest, suits in
 ``naipes.engine.cards.SUITS`` order) and hands are bit masks of them. ``node_limit`` caps the work of
 one call (``BudgetExceeded`` when reached); 0 means no cap.
+
+The search keeps its table of positions between calls with the same trump and sides (what it learnt
+about one deal serves the next); ``forget`` empties it, for work whose cost must not depend on what
+ran before (a decision under a node budget that must be the same for the same view).
 """
 
 from __future__ import annotations
@@ -18,10 +22,10 @@ from dataclasses import dataclass
 
 from naipes.engine.cards import SUITS, Card
 
-from ._dds import BudgetExceeded, card_tricks, card_wins, nodes, tricks, wins
+from ._dds import BudgetExceeded, card_tricks, card_wins, forget, nodes, tricks, wins
 
 __all__ = [
-    "NO_TRUMP", "BudgetExceeded", "Deal", "card_of", "cards_in", "index_of", "mask_of", "nodes",
+    "NO_TRUMP", "BudgetExceeded", "Deal", "card_of", "cards_in", "forget", "index_of", "mask_of", "nodes",
     "trump_index", "values", "verdicts", "value", "reaches",
 ]
 

@@ -1,10 +1,12 @@
 """Computer players for Solo Whist: they bid, name trumps and play from their seat's view.
 
 Two levels. ``basic`` follows the rules of thumb the rules page teaches
-(``thumb``). ``strong`` bids and names trumps the same way and plays
-its cards by perfect-information sampling (``sampling``): it deals the
-hidden cards many times consistently with what it has seen and plays the card
-that does best on average. Hints use the strong level.
+(``thumb``). ``strong`` bids by simulation (``bidding``: each contract's chance
+from sampled deals solved exactly, the call worth the most chips), names trumps
+by the rules of thumb, and plays its cards by sampling (``sampling``): it deals
+the hidden cards many times consistently with what it has seen and with the
+auction, solves each deal to the last trick, and plays the card that makes (or
+beats) the contract most often. Hints use the strong level.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from .rules import Bid, Move, NameTrump, Play
 from .view import View
 
 from ...engine.choice import Choice
-from . import thumb
+from . import bidding, thumb
 from .sampling import choose_card
 
 LEVELS: tuple[str, ...] = ("basic", "strong")
@@ -28,7 +30,8 @@ def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = L
         raise ValueError(f"Solo Whist levels are {', '.join(LEVELS)}, not {level!r}")
     first = moves[0]
     if isinstance(first, Bid):
-        return thumb.bid(view, [move.bid for move in moves if isinstance(move, Bid)])
+        calls = [move.bid for move in moves if isinstance(move, Bid)]
+        return bidding.bid(view, calls, rng) if level == "strong" else thumb.bid(view, calls)
     if isinstance(first, NameTrump):
         return thumb.name_trump(view)
     cards = [move.card for move in moves if isinstance(move, Play)]

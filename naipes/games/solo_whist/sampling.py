@@ -1,16 +1,22 @@
-"""The strong Solo Whist card player: perfect-information sampling.
+"""The strong Solo Whist card player: sampled deals, each solved exactly to the last trick.
 
-Deal the cards the seat cannot see many times, each deal fitting everything the
-seat knows (``deals``); in each deal, with every hand known, search the
-remaining tricks (``solver``) to see whether the contract is made after
-each card the seat could play; play the card that does best for the seat's side
-over all the deals. The work is capped by ``Budget`` so that a table answers in
-time: near the end of a hand the search is exact; earlier it looks ``horizon``
-whole tricks ahead and then estimates the rest.
+Deal the cards the seat cannot see many times, each deal fitting everything the seat has seen (cards
+played, suits shown out, the turned-up card, an exposed hand: ``deals``) and, as far as a few tries
+find one, what the auction said (the bidder's side held a hand worth its bid, the players who passed
+held none worth a solo). In each deal, with every hand known, the compiled double-dummy search
+(``dd``) says after each card the seat could play whether the contract is then made with best play by
+everyone to the end of the hand; the seat plays the card that gets its side its way in the most
+deals. Only made or beaten counts: Solo Whist pays no overtricks.
 
-When the deals do not tell the cards apart (the contract is as good as made or
-lost whatever the seat plays), the rules of thumb choose among the best cards, and
-their reason is given.
+The work is capped by ``Budget``: deals are solved one after another until there are ``samples`` of
+them or ``nodes`` positions have been searched; one deal may search ``deal_nodes`` at most, and a deal
+that needs more is dropped rather than waited for (it happens early in some hands). The search's
+table is shared by the deals of one decision, which all have the same trump and sides, so each deal
+after the first costs much less; it is emptied before each decision, so that the same view and the
+same random draws give the same card whatever was decided before.
+
+When the deals do not tell the cards apart (the contract is as good as made or lost whatever the seat
+plays), the rules of thumb choose, and their reason is given.
 """
 
 from __future__ import annotations
@@ -20,108 +26,148 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...engine.cards import Card
-from ...engine.errors import N_
-from .rules import Play
-from .view import View
-
 from ...engine.choice import Choice, Reason
-from . import thumb
+from ...engine.errors import N_
+from . import dd, thumb
 from .deals import Knowledge, deal
-from .solver import (
-    Goal, SearchBudgetExceeded, Solver, card_of, cards_in, index_of, mask_of, representatives, trump_index,
-)
+from .rules import DECLARED_ABUNDANCE, MISERES, PASS, SEATS, SOLO, TRICKS_NEEDED, Contract, Play
+from .view import View
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """The work one decision may do: deals sampled, search nodes over all of them, how many
-    remaining tricks are searched exactly, and how far ahead the search looks before that."""
+    """The work one decision may do: deals solved, positions searched over all of them and in one
+    deal, and how many deals are drawn to find one that fits the auction."""
 
-    samples: int = 8
-    nodes: int = 2_000
-    exact_tricks: int = 5
-    horizon: int = 1
+    samples: int = 24
+    nodes: int = 2_000_000
+    deal_nodes: int = 500_000
     auction_tries: int = 20
 
 
 STRONG = Budget()
-"""The strong level's cap. Measured against the rules of thumb it did at least as well as twice
-the samples and three times the nodes (16 deals, 6,000 nodes, exact from six tricks, two tricks
-ahead), at a third of the time; see the README's benchmark table."""
+"""The strong level's cap: see the README for the decision times and the strength it gives."""
 
 
-def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budget = STRONG) -> Choice:
-    """The card that makes (or beats) the contract in most sampled deals, and why."""
-    by_thumb = thumb.play(view, cards)
-    if len(cards) == 1:
-        return by_thumb
-    scores, samples = _scores(view, cards, rng, budget)
-    if not samples:
-        return by_thumb
-    best = max(scores.values())
-    if scores[by_thumb.move.card] == best:
-        return by_thumb
-    card = min((card for card in cards if scores[card] == best), key=thumb.strength)
-    message = (N_("Lead the %(card)s: it gets your side its way in %(count)s of %(samples)s deals that fit"
-                  " what you have seen, and no other card does so more often") if view.trick is None else
-               N_("Play the %(card)s: it gets your side its way in %(count)s of %(samples)s deals that fit"
-                  " what you have seen, and no other card does so more often"))
-    return Choice(Play(view.seat, card), Reason(message, {"card": card, "count": best, "samples": samples}))
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What the contract asks of the deal from here (``dd``'s sides and the tricks still needed), and
+    whether the seat deciding wants the answer yes."""
+
+    maximisers: int
+    scorers: int
+    need: int
+    wants_yes: bool
 
 
-def _scores(view: View, cards: list[Card], rng: random.Random, budget: Budget) -> tuple[dict[Card, int], int]:
-    """For each card, in how many sampled deals the seat's side gets its way after playing it."""
+def question(view: View) -> Question:
+    """The yes/no question the contract poses once each seat has taken what it has."""
+    contract = view.agreed
+    declaring = 1 << contract.bidder | (0 if contract.partner is None else 1 << contract.partner)
+    defenders = 0b1111 ^ declaring
+    won = view.tricks_won()
+    side_won = sum(won[seat] for seat in range(SEATS) if declaring >> seat & 1)
+    if contract.bid in MISERES:
+        maximisers, scorers, need = defenders, declaring, 1 - side_won
+    elif contract.bid == DECLARED_ABUNDANCE:
+        maximisers, scorers, need = defenders, defenders, 1 - (sum(won) - side_won)
+    else:
+        maximisers, scorers, need = declaring, declaring, TRICKS_NEEDED[contract.bid] - side_won
+    return Question(maximisers, scorers, need, bool(maximisers >> view.seat & 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """For each card the seat may play, in how many of ``samples`` solved deals its side gets its way."""
+
+    good: dict[Card, int]
+    samples: int
+
+
+def tally(view: View, cards: list[Card], rng: random.Random, budget: Budget = STRONG) -> Tally:
+    """Deals drawn and solved within ``budget``: how often each card gets the seat's side its way."""
     knowledge = Knowledge.of(view)
-    goal = Goal.of(view.agreed, view.tricks_won())
-    solver_trump = trump_index(view.agreed.trump)
-    on_my_side = goal.is_maximiser(view.seat)
-    trick = [index_of(card) for card in view.trick.cards] if view.trick is not None else []
-    leader = view.leader
-    mine = mask_of(cards)
-    others = knowledge.unseen | mask_of(view.trick.cards if view.trick else ())
-    for seat, known in enumerate(knowledge.known):
-        if seat != view.seat:
-            others |= known
-    distinct = representatives(mine, others)
-    horizon = None if len(view.hand) <= budget.exact_tricks else budget.horizon
-    wins = dict.fromkeys(distinct, 0)
-    likely = _bid_fits(view, knowledge)
+    asked = question(view)
+    trick = tuple(dd.index_of(card) for card in view.trick.cards) if view.trick is not None else ()
+    trump = dd.trump_index(view.agreed.trump)
+    likely = _auction_fits(view, knowledge)
+    wins = {dd.index_of(card): 0 for card in cards}
     samples = used = 0
+    dd.forget()
     while samples < budget.samples and used < budget.nodes:
         hands = deal(knowledge, rng, likely, budget.auction_tries)
         if hands is None:
             break
-        solver = Solver(solver_trump, goal, node_limit=budget.nodes - used, horizon=horizon)
+        position = dd.Deal(tuple(hands), view.leader, trick, trump)  # type: ignore[arg-type]
         try:
-            outcome = {card: solver.wins_after(hands, leader, trick, card, goal.need) == on_my_side
-                       for card in distinct}
-        except SearchBudgetExceeded:
-            break
-        used += solver.nodes
+            verdicts = dd.verdicts(position, asked.maximisers, asked.scorers, asked.need,
+                                   min(budget.deal_nodes, budget.nodes - used))
+        except dd.BudgetExceeded:
+            used += min(budget.deal_nodes, budget.nodes - used)
+            continue
+        used += dd.nodes()
         samples += 1
-        for card, good in outcome.items():
-            wins[card] += good
-    return {card: wins[_stand_in(index_of(card), distinct)] for card in cards}, samples
+        for card, yes in verdicts:
+            wins[card] += yes == asked.wants_yes
+    return Tally({card: wins[dd.index_of(card)] for card in cards}, samples)
 
 
-def _stand_in(card: int, distinct: list[int]) -> int:
-    """The card tried for ``card``: the lowest of its run of equivalent cards."""
-    return max(other for other in distinct if other // 13 == card // 13 and other <= card)
-
-
-def _bid_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], bool] | None:
-    """A test that a sampled deal gives the bidder (and a partner) a hand the rules of thumb would
-    have bid on, or ``None`` when the seat itself is on the bidding side and knows its own hand."""
-    contract = view.agreed
-    bidders = [contract.bidder] + ([contract.partner] if contract.partner is not None else [])
-    others = [seat for seat in bidders if seat != view.seat and not view.exposed]
+def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budget = STRONG) -> Choice:
+    """The card that makes (or beats) the contract in most solved deals, and why, with the numbers."""
+    by_thumb = thumb.play(view, cards)
+    if len(cards) == 1:
+        return by_thumb
+    counted = tally(view, cards, rng, budget)
+    if not counted.samples:
+        return by_thumb
+    good = counted.good
+    best = max(good.values())
+    if good[by_thumb.move.card] == best:
+        card = by_thumb.move.card
+    else:
+        card = min((card for card in cards if good[card] == best), key=thumb.strength)
+    others = [other for other in cards if other != card and good[other] < best]
     if not others:
+        return by_thumb
+    runner_up = max(others, key=lambda other: (good[other], -thumb.strength(other)))
+    declaring = view.seat in (view.agreed.bidder, view.agreed.partner)
+    leading = view.trick is None
+    if declaring:
+        message = (N_("Lead the %(card)s: it makes the contract in %(count)s of %(samples)s deals that fit what"
+                      " you have seen; the next best card, the %(other)s, in %(other_count)s") if leading else
+                   N_("Play the %(card)s: it makes the contract in %(count)s of %(samples)s deals that fit what"
+                      " you have seen; the next best card, the %(other)s, in %(other_count)s"))
+    else:
+        message = (N_("Lead the %(card)s: it beats the contract in %(count)s of %(samples)s deals that fit what"
+                      " you have seen; the next best card, the %(other)s, in %(other_count)s") if leading else
+                   N_("Play the %(card)s: it beats the contract in %(count)s of %(samples)s deals that fit what"
+                      " you have seen; the next best card, the %(other)s, in %(other_count)s"))
+    return Choice(Play(view.seat, card), Reason(message, {
+        "card": card, "count": best, "samples": counted.samples, "other": runner_up,
+        "other_count": good[runner_up]}))
+
+
+def _auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], bool] | None:
+    """A test that a sampled deal fits the auction: the bidder (and a partner) hold hands the rules of
+    thumb would have bid on, and the players who only passed hold none worth a solo; ``None`` when the
+    seat knows every hand the auction speaks of."""
+    contract = view.agreed
+    bidders = [seat for seat in (contract.bidder, contract.partner)
+               if seat is not None and seat != view.seat and not (view.exposed and seat == contract.bidder)]
+    called = {call.player for call in view.auction if call.bid != PASS}
+    passers = [seat for seat in range(SEATS) if seat != view.seat and seat not in called
+               and any(call.player == seat for call in view.auction)]
+    if not bidders and not passers:
         return None
+    solo = Contract(SOLO, 0, None, view.turn_up.suit if view.turn_up is not None else None)
 
     def fits(hands: list[int]) -> bool:
-        for seat in others:
-            held = tuple(card_of(index) for index in cards_in(hands[seat] | knowledge.played[seat]))
-            if not thumb.worth(held, contract, seat == contract.partner):
+        for seat in bidders + passers:
+            held = tuple(dd.card_of(index) for index in dd.cards_in(hands[seat] | knowledge.played[seat]))
+            if seat in bidders:
+                if not thumb.worth(held, contract, seat == contract.partner):
+                    return False
+            elif solo.trump is not None and thumb.worth(held, solo):
                 return False
         return True
 

@@ -14,7 +14,7 @@ from naipes.games.solo_whist.deals import Knowledge, deal
 from naipes.games.solo_whist.sampling import Budget, choose_card
 from naipes.games.solo_whist.solver import SUIT_MASKS, cards_in, card_of, index_of
 
-QUICK = Budget(samples=4, nodes=800, exact_tricks=4, horizon=1)
+QUICK = Budget(samples=4, nodes=200_000, deal_nodes=100_000)
 
 
 def in_play(hands: list[str], bid: str, bidder: int, trump: str | None = None, led: list[str] = (),

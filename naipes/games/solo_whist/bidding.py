@@ -1,0 +1,181 @@
+"""The strong Solo Whist bidder: each contract's chance estimated from sampled deals solved exactly.
+
+For the hand held and the auction so far, the hidden cards are dealt many times (each deal fitting
+what the auction said: whoever bid held a hand the rules of thumb would have bid on, whoever only
+passed held none worth a solo) and each deal is solved double dummy from the first lead to the end
+for every contract the seat may bid that a simulation can judge: solo (the turned-up trump), misère,
+abundance (trumps in the hand's best suit) and accepting a proposal (with the proposer as partner).
+The chance of making a contract is the share of deals in which it is made, and the seat bids the one
+worth the most chips on average, if any is worth more than passing:
+
+- a lone bidder settles with each of three defenders, so a contract of stake s is worth
+  3 × s × (2p − 1) chips, p the chance of making it: break-even at p = 50 %, whatever the stake;
+- a partner in a proposal settles with one opponent: s × (2p − 1), break-even at 50 % too.
+
+Passing is counted as worth nothing (the deal may be annulled, or another bid played). The other
+calls the search cannot judge fairly are left to the rules of thumb: proposing (the partner is not
+known yet), open misère (double dummy every hand is open, so it cannot tell open from closed misère:
+the strong bidder goes up to open misère only when misère is made in nine deals of ten or more) and
+declared abundance (a hand that runs from the top).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...engine.choice import Choice, Reason
+from ...engine.errors import N_
+from ...engine.sentences import Term
+from . import dd, thumb
+from .deals import Knowledge, deal
+from .rules import (
+    ABUNDANCE, ACCEPTANCE, DECLARED_ABUNDANCE, MISERE, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, STAKES,
+    TRICKS_NEEDED, Bid, Contract,
+)
+from .sentences import CONTRACTS_IN_TEXT
+from .view import View
+
+ACCEPTING = N_("accepting the proposal")
+"""Acceptance inside a sentence, as the contracts are (``CONTRACTS_IN_TEXT``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BidBudget:
+    """The work one bid may do: deals drawn, positions searched over all contracts and in one deal."""
+
+    samples: int = 16
+    nodes: int = 1_500_000
+    deal_nodes: int = 150_000
+    auction_tries: int = 20
+
+
+STRONG_BIDS = BidBudget()
+
+OPEN_MISERE_SHARE = 0.9
+"""The share of deals in which misère must be made before the strong bidder lays its hand open."""
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """One contract's chance from the deals solved: made in ``made`` of ``samples``, worth ``chips``."""
+
+    call: str
+    made: int
+    samples: int
+    chips: float
+
+
+def _worth_in_chips(call: str, made: int, samples: int) -> float:
+    share = made / samples
+    payers = 1 if call == ACCEPTANCE else SEATS - 1
+    return payers * STAKES[PROPOSAL if call == ACCEPTANCE else call] * (2 * share - 1)
+
+
+def _auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], bool] | None:
+    """A deal fits the auction when every other player who bid held a hand worth that bid by the rules
+    of thumb and every one who only passed held none worth a solo."""
+    last: dict[int, str] = {}
+    for call in view.auction:
+        if call.player != view.seat and (call.bid != PASS or call.player not in last):
+            last[call.player] = call.bid
+    if not last or view.turn_up is None:
+        return None
+    trump = view.turn_up.suit
+
+    def fits(hands: list[int]) -> bool:
+        for seat, bid in last.items():
+            held = tuple(dd.card_of(index) for index in dd.cards_in(hands[seat]))
+            if bid == PASS:
+                if thumb.worth(held, Contract(SOLO, seat, None, trump)):
+                    return False
+            elif bid == ACCEPTANCE:
+                if not thumb.worth(held, Contract(PROPOSAL, seat, None, trump), accepted=True):
+                    return False
+            elif not thumb.worth(held, Contract(bid, seat, None, trump if bid in (PROPOSAL, SOLO) else None)):
+                return False
+        return True
+
+    return fits
+
+
+def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS) -> list[Estimate]:
+    """Each contract among ``calls`` that the search judges, with its chance over the same sampled deals."""
+    seat = view.seat
+    turned = view.turn_up.suit if view.turn_up is not None else None
+    eldest = (view.dealer + 1) % SEATS
+    proposer = next((call.player for call in reversed(view.auction) if call.bid == PROPOSAL), None)
+    judged: list[tuple[str, int, int, int, int]] = []  # call, trump, maximisers, scorers, need
+    if SOLO in calls and turned is not None:
+        judged.append((SOLO, dd.trump_index(turned), 1 << seat, 1 << seat, TRICKS_NEEDED[SOLO]))
+    if MISERE in calls or OPEN_MISERE in calls:
+        judged.append((MISERE, dd.NO_TRUMP, 0b1111 ^ 1 << seat, 1 << seat, 1))
+    if ABUNDANCE in calls:
+        judged.append((ABUNDANCE, dd.trump_index(thumb.best_trump(view.hand)), 1 << seat, 1 << seat,
+                       TRICKS_NEEDED[ABUNDANCE]))
+    if ACCEPTANCE in calls and proposer is not None and turned is not None:
+        side = 1 << seat | 1 << proposer
+        judged.append((ACCEPTANCE, dd.trump_index(turned), side, side, TRICKS_NEEDED[PROPOSAL]))
+    if not judged:
+        return []
+    knowledge = Knowledge.of(view)
+    likely = _auction_fits(view, knowledge)
+    made = dict.fromkeys((call for call, *_ in judged), 0)
+    solved = dict.fromkeys(made, 0)
+    used = 0
+    dd.forget()
+    for _ in range(budget.samples):
+        if used >= budget.nodes:
+            break
+        hands = deal(knowledge, rng, likely, budget.auction_tries)
+        if hands is None:
+            break
+        for call, trump, maximisers, scorers, need in judged:
+            limit = min(budget.deal_nodes, budget.nodes - used)
+            if limit <= 0:
+                break
+            position = dd.Deal(tuple(hands), eldest, (), trump)  # type: ignore[arg-type]
+            try:
+                yes = dd.reaches(position, maximisers, scorers, need, limit)
+            except dd.BudgetExceeded:
+                used += limit
+                continue
+            used += dd.nodes()
+            solved[call] += 1
+            made[call] += yes != (call == MISERE)
+    return [Estimate(call, made[call], solved[call], _worth_in_chips(call, made[call], solved[call]))
+            for call in made if solved[call]]
+
+
+def _named(call: str) -> Term:
+    return Term(ACCEPTING if call == ACCEPTANCE else CONTRACTS_IN_TEXT[call])
+
+
+def bid(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS) -> Choice:
+    """The call worth the most chips by the estimates; the rules of thumb's call where the search judges
+    none (or for proposing and declared abundance, which it does not judge); else a pass. The reason
+    gives the numbers."""
+    by_thumb = thumb.bid(view, calls)
+    if by_thumb.move.bid == DECLARED_ABUNDANCE:
+        return by_thumb
+    found = estimates(view, calls, rng, budget)
+    best = max(found, key=lambda estimate: estimate.chips, default=None)
+    if best is None:
+        return by_thumb
+    call = best.call
+    if call == MISERE and OPEN_MISERE in calls and best.made >= OPEN_MISERE_SHARE * best.samples:
+        call = OPEN_MISERE
+    if best.chips <= 0 or call not in calls:
+        if by_thumb.move.bid == PROPOSAL:
+            return by_thumb
+        return Choice(Bid(view.seat, PASS), Reason(
+            N_("Pass: no bid you may make pays on average; the best, %(contract)s, is made in %(count)s of"
+               " %(samples)s deals that fit the auction"),
+            {"contract": _named(call), "count": best.made, "samples": best.samples}))
+    message = (N_("Accept the proposal: your side makes it in %(count)s of %(samples)s deals that fit the"
+                  " auction, more than the half it needs to pay") if call == ACCEPTANCE else
+               N_("Bid %(contract)s: it is made in %(count)s of %(samples)s deals that fit the auction, more"
+                  " than the half it needs to pay"))
+    return Choice(Bid(view.seat, call), Reason(message, {
+        "contract": _named(call), "count": best.made, "samples": best.samples}))
