@@ -10,7 +10,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 from flask_compress import Compress
 
-from . import api, assets, headers, lessons, meta, pages, play, settings, tables
+from . import analysis, api, assets, headers, lessons, meta, pages, play, settings, tables
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
 from .i18n import DEFAULT_LANGUAGE, request_language, require_compiled_catalogs
@@ -65,16 +65,22 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.url_map.converters["lesson_slug"] = lessons.lesson_slug_converter(
         {words.slug for words in app.extensions["naipes"].lesson_words_by_lang.values()}
     )
+    with app.app_context():
+        app.url_map.converters["analysis_slug"] = analysis.analysis_slug_converter(
+            {analysis.analysis_slug(lang) for lang in app.extensions["naipes"].languages}
+        )
     app.register_blueprint(assets.bp)
     app.register_blueprint(meta.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(lessons.bp)
+    app.register_blueprint(analysis.bp)
     app.register_blueprint(play.bp)
     pages.register_template_helpers(app)
     play.register_template_helpers(app)
     lessons.register_template_helpers(app)
+    analysis.register_template_helpers(app)
     register_error_handlers(app)
     Compress(app)
     headers.register(app)

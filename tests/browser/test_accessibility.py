@@ -22,7 +22,8 @@ PAGES = ["/es/", "/pt/", "/es/no-such-page/", "/pt/no-such-page/"] + [
 SHEETS = [f"/es/{game}/hoja/" for game in GAMES] + [f"/pt/{game}/folha/" for game in GAMES]
 BOOKLETS = [f"/{lang}/{game}/sheet/" for lang in ("es", "pt") for game in GAMES]
 LESSONS = [f"/es/{game}/aprende/" for game in GAMES] + [f"/pt/{game}/aprenda/" for game in GAMES]
-PAGES += SHEETS + BOOKLETS + LESSONS
+ANALYSIS = ["/es/solo-whist/analisis/", "/pt/solo-whist/analise/"]
+PAGES += SHEETS + BOOKLETS + LESSONS + ANALYSIS
 
 
 def test_every_page_is_valid_html(client, tmp_path):

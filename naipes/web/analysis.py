@@ -1,0 +1,148 @@
+"""The analysis board: ``/es/<game>/analisis/``, ``/pt/<game>/analise/``, for a game that has one (Solo Whist).
+
+A reader sets up a position in play with every hand known (from a worked example's deal, or
+pasted as the API's JSON) and sees what each card the player to move may play is worth with
+best play by everyone after it: the declaring side's tricks in the whole deal and whether the
+contract is then made, from ``POST /api/v1/{game}/analysis``. Playing a card walks the board on
+(``/apply``), and the board is analysed again. The page reads without JavaScript: it shows the
+first example's position analysed, and each starting position is a link.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
+from flask_babel import force_locale, gettext
+from werkzeug.routing import BaseConverter
+
+from ..engine.cards import Card
+from ..engine.errors import N_
+from ..games import GAMES
+from .i18n import card_said
+from .json_io import ApiError, engine_call, json_body, required
+
+bp = Blueprint("analysis", __name__)
+
+ANALYSIS_SLUG = N_("analysis")
+"""The last part of an analysis page's address, in the page's language (``analisis``, ``analise``)."""
+
+_MOST_STARTS = 24
+
+
+def _site():
+    return current_app.extensions["naipes"]
+
+
+def analysis_slug(lang: str) -> str:
+    with force_locale(lang):
+        return gettext(ANALYSIS_SLUG)
+
+
+def analysis_slug_converter(slugs) -> type[BaseConverter]:
+    """A URL segment that is an analysis page's slug in some language, so that the route claims no other path."""
+
+    class AnalysisSlug(BaseConverter):
+        regex = "|".join(sorted(slugs)) or "(?!)"
+
+    return AnalysisSlug
+
+
+def analysis_url(page) -> str | None:
+    """The analysis page of a rules page's game, or None if the game has no analysis board."""
+    if not GAMES[page.game].analyses:
+        return None
+    return url_for("analysis.page", lang=page.lang, slug=page.slug, part=analysis_slug(page.lang))
+
+
+def _analysis_page(lang: str, slug: str, part: str):
+    if lang not in _site().languages or part != analysis_slug(lang):
+        abort(404)
+    page = _site().library.game(lang, slug)
+    if page is None or not GAMES[page.game].analyses:
+        abort(404)
+    return page
+
+
+def starts(page) -> list[dict]:
+    """Where a reader may start: the first position in play of each of the game's worked examples."""
+    site = _site()
+    found = []
+    for example in site.examples.values():
+        if example.game != page.game:
+            continue
+        positions = [example.position_at(step) for step in range(len(example.steps) + 1)]
+        in_play = [position for position in positions if position.to_json().get("phase") == "play"]
+        if in_play:
+            found.append({"id": example.id, "title": site.captions(example, page.lang).title,
+                          "position": in_play[0].to_json()})
+    return found[:_MOST_STARTS]
+
+
+def _board(page, position_json: object) -> dict:
+    """The board for a position: the diagram with the mover's cards as buttons, and each legal card's worth.
+
+    A position the engine cannot read is a 4xx. One it reads but the analysis will not finish within a
+    request's bound is still drawn, with the reason instead of the values, so the reader can play on
+    to a position it can analyse.
+    """
+    game = GAMES[page.game]
+    position = engine_call(game.Position.from_json, position_json)
+    p = position.to_json()
+    values, notice = None, gettext("The hand is over: set up another position.")
+    if not position.is_over:
+        try:
+            values, notice = engine_call(game.analysis, position), None
+        except ApiError as error:
+            if error.code != "too_much_work":
+                raise
+            notice = error.message
+    mover = p.get("to_move")
+    html = render_template("analysis_board.html", page=page, p=p, values=values, notice=notice, mover=mover)
+    return {"board": html, "position": p}
+
+
+@lru_cache(maxsize=64)
+def _start_board(lang: str, slug: str, start_id: str) -> str:
+    """A worked example's start analysed, once per process: the page's first board is the same for every reader."""
+    page = _site().library.game(lang, slug)
+    start = next(start for start in starts(page) if start["id"] == start_id)
+    return _board(page, start["position"])["board"]
+
+
+@bp.get("/<lang>/<slug>/<analysis_slug:part>/")
+def page(lang: str, slug: str, part: str):
+    page = _analysis_page(lang, slug, part)
+    library = _site().library
+    alternates = {
+        other.lang: url_for("analysis.page", lang=other.lang, slug=other.slug, part=analysis_slug(other.lang))
+        for other_lang in library.languages
+        for other in library.games_in(other_lang)
+        if other.game == page.game
+    }
+    choices = starts(page)
+    chosen = next((start for start in choices if start["id"] == request.args.get("start")), choices[0] if choices else None)
+    board = _start_board(lang, slug, chosen["id"]) if chosen else None
+    return render_template("analysis.html", page=page, starts=choices, chosen=chosen, board=board,
+                           alternates=alternates)
+
+
+@bp.post("/<lang>/<slug>/<analysis_slug:part>/board")
+def board(lang: str, slug: str, part: str):
+    """The board for the position the body holds: ``{"position": Position}`` → ``{"board": html, "position"}``."""
+    page = _analysis_page(lang, slug, part)
+    return jsonify(_board(page, required(json_body(), "position")))
+
+
+def _card_symbol(code: str) -> str:
+    return Card.parse(code).symbol
+
+
+def _card_in_text(code: str) -> str:
+    """A card inside a sentence, by name and with its article ("la dama de corazones")."""
+    return card_said(Card.parse(code), spoken=True)
+
+
+def register_template_helpers(app) -> None:
+    app.jinja_env.globals.update(analysis_url=analysis_url, analysis_slug=analysis_slug, card_in_text=_card_in_text,
+                                 card_symbol=_card_symbol)
