@@ -369,8 +369,10 @@
       if (again) { this.pick(again); }
     }
     if (focusBoard) {
-      // A new deal: the table, not the page's introduction, fills the screen.
+      // A new deal: the table, not the page's introduction, fills the screen, the reader's own seat in view.
       this.section.scrollIntoView({ block: "start" });
+      var mine = this.board.querySelector(".seat-me, .race-mine");
+      if (mine) { mine.scrollIntoView({ block: "nearest" }); }
       this.board.querySelector("[data-diagram]").focus({ preventScroll: true });
     } else if (focused) {
       var same = key && buttons.filter(function (b) { return buttonKey(b) === key; })[0];
