@@ -36,6 +36,8 @@ class Judgement(Generic[MoveT]):
     params: Mapping[str, object] = field(default_factory=dict)
     advice: str | None = None
     advice_params: Mapping[str, object] = field(default_factory=dict)
+    rule: str | None = None
+    """The section of the game's rules page that teaches what the judgement says."""
 
 
 def dice_for(view: Mapping[str, object]) -> random.Random:

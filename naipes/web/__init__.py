@@ -10,7 +10,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 from flask_compress import Compress
 
-from . import analysis, api, assets, headers, lessons, meta, pages, play, settings, tables
+from . import analysis, api, assets, headers, lessons, meta, pages, play, reviews, settings, tables
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
 from .i18n import DEFAULT_LANGUAGE, request_language, require_compiled_catalogs
@@ -77,10 +77,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(lessons.bp)
     app.register_blueprint(analysis.bp)
     app.register_blueprint(play.bp)
+    app.register_blueprint(reviews.bp)
     pages.register_template_helpers(app)
     play.register_template_helpers(app)
     lessons.register_template_helpers(app)
     analysis.register_template_helpers(app)
+    reviews.register_template_helpers(app)
     register_error_handlers(app)
     Compress(app)
     headers.register(app)

@@ -77,8 +77,9 @@ def render(lang: str, slug: str, play: str):
     moves = [move.to_json() for move in moves_for(game, table.position, table.seat)]
     over = table.position.is_over
     session = table.session.shown(game.scoring, table.position, table.seat)
+    help_used = None if table.record is None else {"hints": table.record.hints, "undos": table.record.undos}
     context = {"page": page, "game": game, "p": view, "seat": table.seat, "moves": moves, "over": over,
-               "session": session}
+               "session": session, "help": help_used, "token": data["table"]}
     steps = [{"text": narrate(page.game, event), "journey": stage(page.game, event)} for event in events]
     return jsonify({
         "diagram": render_template("play_table.html", **context),

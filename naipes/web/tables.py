@@ -216,7 +216,7 @@ def _judged(judgement: Judgement) -> dict:
     if judgement.advice is not None:
         reason += " " + translated(judgement.advice, judgement.advice_params)
     return {"step": judgement.step, "move": judgement.move.to_json(), "best": judgement.best.to_json(),
-            "cost": judgement.cost, "findable": judgement.findable, "reason": reason}
+            "cost": judgement.cost, "findable": judgement.findable, "reason": reason, "rule": judgement.rule}
 
 
 def review_of(table: Table) -> dict:
@@ -229,7 +229,8 @@ def review_of(table: Table) -> dict:
          "caption": " ".join(text for text in (narrate(game.ID, event.to_json()) for event in events) if text)}
         for move, position, events in zip(played.moves, played.positions, played.events)
     ]
-    return {"start": played.start.to_json(), "seat": table.seat, "judged": game.judges, "steps": steps,
+    help_used = None if table.record is None else {"hints": table.record.hints, "undos": table.record.undos}
+    return {"start": played.start.to_json(), "seat": table.seat, "judged": game.judges, "help": help_used, "steps": steps,
             "decisions": [_judged(judgement) for judgement in judgements], "summary": summary(judgements)}
 
 
@@ -277,3 +278,22 @@ def next_deal(game_id: str):
     session = table.session.after(game.scoring, table.position)
     position = engine_call(game.new_game, secrets.randbits(128), **game.scoring.next_deal(table.position))
     return jsonify(_dealt(game, position, table.seat, table.level, session)), 201
+
+
+@bp.post("/<game_id>/tables/undo")
+def undo(game_id: str):
+    """The table as it was before the reader's last move, replayed from its record, counting the undo.
+
+    An earlier token opens the game as it was too (API.md), but only the record knows that the reader
+    went back: the end of the game says how many times.
+    """
+    game = _table_game(game_id)
+    table = opened_table(game, json_body())
+    played = _replayed(table)
+    last = max((index for index, move in enumerate(played.moves) if move.player == table.seat), default=None)
+    if last is None:
+        raise ApiError(422, "nothing_to_undo", gettext("You have not moved yet: there is nothing to undo."))
+    assert table.record is not None
+    record = replace(table.record, moves=table.record.moves[:last], undos=table.record.undos + 1)
+    position = played.positions[last - 1] if last else played.start
+    return jsonify(Table(game, position, table.seat, table.level, table.created, record, table.session).answer([]))

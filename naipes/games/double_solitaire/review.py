@@ -63,17 +63,17 @@ def _judged(position: Position, seat: int, step: int, move: Move, best: Move) ->
         ready = _foundation_cards(position, seat)
         return Judgement(step, move, best, float(len(ready)), True, N_(
             "You could have put %(card)s on a foundation, and it stayed where it was: a card on the foundations"
-            " counts for you, and frees what lay under it"), {"card": _card_moved(position, best)})
+            " counts for you, and frees what lay under it"), {"card": _card_moved(position, best)}, rule="foundations")
     if (isinstance(move, (Draw, Recycle)) and isinstance(best, Transfer) and best.source == WASTE
             and best.target in COLUMNS):
         return Judgement(step, move, best, 0.0, True, N_(
             "You passed over %(card)s on top of the waste, which a column would take: played, it brings the"
-            " card beneath it into play"), {"card": _card_moved(position, best)})
+            " card beneath it into play"), {"card": _card_moved(position, best)}, rule="stock")
     if (isinstance(move, Transfer) and _empties_a_column(position, move)
             and not _king_waiting(position, seat, move.source) and is_progress(position, best)):
         return Judgement(step, move, best, 0.0, True, N_(
             "Moving %(card)s emptied a column with no king waiting for it: an empty column takes only a king,"
-            " and a better move was there"), {"card": _card_moved(position, move)})
+            " and a better move was there"), {"card": _card_moved(position, move)}, rule="play")
     return None
 
 
@@ -99,7 +99,7 @@ def review(start: Position, moves: Sequence[Move], seat: int) -> list[Judgement]
             elif stall is None and is_progress(position, best):
                 stall = Judgement(step, move, best, 0.0, True, N_(
                     "Your race stalled from here: none of your moves made progress again, though this one could"
-                    " have"))
+                    " have"), rule="end")
         position, _ = apply(position, move)
     if stall is not None and position.winner != seat and all(j.step != stall.step for j in judgements):
         judgements.append(stall)

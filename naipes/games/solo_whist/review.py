@@ -65,9 +65,9 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, analyse: A
     if findable:
         return Judgement(step, move, Play(seat, best), float(cost), True, message, params, N_(
             "You could have found it from what you saw: the strong computer player, seeing only your cards and"
-            " the table, chose it."))
+            " the table, chose it."), rule="strategy")
     return Judgement(step, move, Play(seat, best), float(cost), False, message, params, N_(
-        "Only sight of the hidden cards shows it: from what you saw, your card was a fair choice."))
+        "Only sight of the hidden cards shows it: from what you saw, your card was a fair choice."), rule="strategy")
 
 
 def _judge_bid(position: Position, seat: int, step: int, move: Bid) -> Judgement | None:
@@ -78,7 +78,7 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid) -> Judgement
     return Judgement(step, move, choice.move, 0.0, True, N_(
         "The computer player would have called %(bid)s here, from your hand alone:"),
         {"bid": Term(CALL_NAMES[choice.move.bid])},
-        choice.reason.message, choice.reason.params)
+        choice.reason.message, choice.reason.params, rule="bids")
 
 
 REVIEW_NODES = 1_000_000

@@ -56,6 +56,15 @@
     var match = window.location.hash.match(new RegExp("^#" + this.id + "-step-(\\d+)$"));
     this.show(match ? Number(match[1]) : 0, { announce: false, remember: false });
     if (match) { figure.scrollIntoView(); }
+    // A link to a step (a review's summary, say) shows that step.
+    var self = this;
+    window.addEventListener("hashchange", function () {
+      var linked = window.location.hash.match(new RegExp("^#" + self.id + "-step-(\\d+)$"));
+      if (linked && Number(linked[1]) !== self.current) {
+        self.show(Number(linked[1]), { remember: false });
+        self.steps[self.current].scrollIntoView();
+      }
+    });
   }
 
   Example.prototype.label = function (n) {
@@ -251,6 +260,51 @@
   };
 
   document.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
+
+  // The review page: the finished table travels in the address's fragment ("#table=…", which no
+  // server sees) or, after a reload, in this tab's storage; the server draws the review, and the
+  // widget above steps through it. "Play this deal again" deals the same cards as a new table and
+  // opens it on the play page, which resumes the table kept for this tab.
+  function loadReview(root) {
+    var key = "naipes-review:" + root.dataset.game;
+    var token = null;
+    var hash = window.location.hash;
+    try {
+      if (hash.indexOf("#table=") === 0) {
+        token = decodeURIComponent(hash.slice(7));
+        window.sessionStorage.setItem(key, token);
+        window.history.replaceState(null, "", window.location.pathname + window.location.search);
+      } else {
+        token = window.sessionStorage.getItem(key);
+      }
+    } catch (error) { token = token || null; }
+    if (!token) { return; }
+    var missing = root.querySelector("[data-review-missing]");
+    window.Naipes.postJSON(root.dataset.renderUrl, { table: token }).then(function (result) {
+      if (!result.ok) { missing.textContent = result.data.error.message; return; }
+      missing.hidden = true;
+      var body = root.querySelector("[data-review-body]");
+      body.innerHTML = result.data.html;
+      body.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
+      var again = body.querySelector("[data-again]");
+      again.addEventListener("click", function () { playAgain(root, token, again); });
+    }).catch(function () { missing.textContent = root.dataset.labelNetwork; });
+  }
+
+  function playAgain(root, token, button) {
+    button.disabled = true;
+    window.Naipes.postJSON(root.dataset.againUrl, { table: token }).then(function (result) {
+      button.disabled = false;
+      if (!result.ok) { button.insertAdjacentText("afterend", " " + result.data.error.message); return; }
+      try {
+        var kept = { answer: Object.assign({}, result.data, { events: [] }), pace: 1000, moment: 0 };
+        window.sessionStorage.setItem("naipes-table:" + root.dataset.tablesUrl, JSON.stringify(kept));
+      } catch (error) { return; }
+      window.location.assign(root.dataset.playUrl);
+    });
+  }
+
+  document.querySelectorAll("[data-review]").forEach(loadReview);
   // Browsers without ::details-content still print every FAQ answer.
   window.addEventListener("beforeprint", function () {
     document.querySelectorAll(".faq details").forEach(function (details) { details.open = true; });

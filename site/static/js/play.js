@@ -178,7 +178,10 @@
     var record = readStorage(window.localStorage, this.recordKey()) || {};
     var seat = answer.seat;
     record.played = (record.played || 0) + 1;
-    record[session.outcome] = (record[session.outcome] || 0) + 1;
+    // A deal won or lost with hints or undos is practice: it is not counted as won or lost.
+    var helped = answer.help && (answer.help.hints || answer.help.undos);
+    var outcome = helped ? "practice" : session.outcome;
+    record[outcome] = (record[outcome] || 0) + 1;
     if (this.gameId === "solo-whist") {
       var scores = session.history;
       var before = session.deals > 1 && scores.length > 1 ? scores[scores.length - 2][seat] : 0;
@@ -394,6 +397,7 @@
     if (!button || !this.answer || (this.busy && !this.realtime)) { return; }
     this.endReplay();
     if (button.hasAttribute("data-next")) { this.nextDeal(); return; }
+    if (button.hasAttribute("data-again")) { this.again(); return; }
     var next = api.click(this.pending, button);
     if (next.send) {
       this.send(next.send);
@@ -485,6 +489,8 @@
     this.enqueue(function () {
       return self.api("/hint", { table: self.answer.table }).then(function (result) {
         if (!result.ok) { self.say(result.data.error.message); return; }
+        self.answer = Object.assign({}, self.answer, { table: result.data.table });
+        self.remember();
         self.say(self.labels.labelHint + " " + result.data.reason);
         self.highlight(result.data.move);
       });
@@ -518,13 +524,29 @@
     if (first) { first.focus(); }
   };
 
+  // The server undoes from the table's record, so the end of the game can say how many times.
   Table.prototype.undo = function () {
     var self = this;
     if (!this.history.length) { return; }
     this.enqueue(function () {
-      var earlier = self.history.pop();
-      return self.show(Object.assign({}, earlier, { events: [] })).then(function () {
-        self.say(self.labels.labelUndone);
+      return self.api("/undo", { table: self.answer.table }).then(function (result) {
+        if (!result.ok) { self.say(result.data.error.message); return; }
+        self.history.pop();
+        return self.show(result.data).then(function () { self.say(self.labels.labelUndone); });
+      });
+    });
+  };
+
+  // The same deal again, as a new table: the same cards to the same seats.
+  Table.prototype.again = function () {
+    var self = this;
+    this.stopTicking();
+    this.game += 1;
+    this.enqueue(function () {
+      return self.api("/again", { table: self.answer.table }).then(function (result) {
+        if (!result.ok) { self.say(result.data.error.message); return; }
+        self.start();
+        return self.show(result.data, { focusBoard: true });
       });
     });
   };

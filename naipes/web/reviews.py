@@ -1,0 +1,125 @@
+"""The review page of a finished table: ``/es/<game>/jugar/revision/`` (``/pt/<game>/jogar/revisao/``).
+
+The play page links here with the table's token in the address's fragment, which never
+reaches a server; the page's script hands it to ``render``, which replays the game from
+the token's record (``tables.review_of``) and draws it as a worked example: every step
+face up, the engine's judgement under each of the reader's judged moves, and a summary
+of the costliest ones at the top, each linked to its step and to the rules page. The
+drawn review reads as a sequence of steps without any script.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, current_app, jsonify, render_template, url_for
+from flask_babel import force_locale, gettext
+
+from ..engine.contract import PositionLike
+from ..engine.errors import N_
+from ..games import GAMES
+from .json_io import ApiError, json_body
+from .play import play_slug
+from .tables import opened_table, review_of
+
+bp = Blueprint("reviews", __name__)
+
+REVIEW_SLUG = N_("review")
+"""The last part of a review page's address, in the page's language (``revision``, ``revisao``)."""
+
+REVIEW_ID = "review"
+
+
+def _site():
+    return current_app.extensions["naipes"]
+
+
+def review_slug(lang: str) -> str:
+    with force_locale(lang):
+        return gettext(REVIEW_SLUG)
+
+
+def review_url(page) -> str:
+    return url_for("reviews.page", lang=page.lang, slug=page.slug, play=play_slug(page.lang),
+                   review=review_slug(page.lang))
+
+
+def _review_page(lang: str, slug: str, play: str, review: str):
+    if lang not in _site().languages or play != play_slug(lang) or review != review_slug(lang):
+        abort(404)
+    page = _site().library.game(lang, slug)
+    if page is None or page.game not in GAMES:
+        abort(404)
+    return page
+
+
+@dataclass(frozen=True)
+class ReviewedGame:
+    """A finished game as the step-through widget draws it (the shape of a worked example)."""
+
+    game: str
+    start: PositionLike
+    positions: tuple[PositionLike, ...]
+    id: str = REVIEW_ID
+    try_player: None = None
+
+    @property
+    def steps(self) -> tuple[PositionLike, ...]:
+        return self.positions
+
+    def position_at(self, step: int) -> PositionLike:
+        return self.start if step == 0 else self.positions[step - 1]
+
+
+@bp.get("/<lang>/<slug>/<play>/<review>/")
+def page(lang: str, slug: str, play: str, review: str):
+    page = _review_page(lang, slug, play, review)
+    library = _site().library
+    alternates = {
+        other.lang: review_url(other)
+        for other_lang in library.languages
+        for other in library.games_in(other_lang)
+        if other.game == page.game
+    }
+    return render_template("review.html", page=page, alternates=alternates)
+
+
+@bp.post("/<lang>/<slug>/<play>/<review>/render")
+def render(lang: str, slug: str, play: str, review: str):
+    """The review of the body's finished table, drawn: the summary, then every step with its judgement."""
+    page = _review_page(lang, slug, play, review)
+    game = GAMES[page.game]
+    table = opened_table(game, json_body())
+    if not table.position.is_over:
+        raise ApiError(409, "game_not_over", gettext("The game is not over yet: it can be reviewed once it ends."))
+    reviewed = review_of(table)
+    read = game.Position.from_json
+    shown = ReviewedGame(game.ID, read(reviewed["start"]), tuple(read(step["position"]) for step in reviewed["steps"]))
+    rules = url_for("pages.game", lang=lang, slug=page.slug)
+    titles = {section.id: section.title for section in page.sections}
+    notes = {}
+    for decision in reviewed["decisions"]:
+        rule = decision["rule"] if decision["rule"] in titles else None
+        notes[decision["step"]] = {
+            "kind": "judgement", "label": _cost_label(game.ID, decision["cost"]), "text": decision["reason"], "decision": None,
+            "link": f"{rules}#{rule}" if rule else None,
+            "link_text": gettext("Rule: %(section)s", section=titles[rule]) if rule else None,
+        }
+    captions = {"title": gettext("Your game, step by step"), "start": gettext("The deal, every card face up."),
+                "steps": [step["caption"] for step in reviewed["steps"]]}
+    html = render_template("review_fragment.html", page=page, game=game, review=reviewed, shown=shown, notes=notes,
+                           captions=captions, rules=rules, titles=titles)
+    return jsonify({"html": html, "help": reviewed.get("help")})
+
+
+def _cost_label(game_id: str, cost: float) -> str:
+    if cost <= 0:
+        return gettext("To look at:")
+    if game_id == "solo-whist":
+        return gettext("Cost: %(num)s trick.", num=int(cost)) if cost == 1 else gettext(
+            "Cost: %(num)s tricks.", num=int(cost))
+    return gettext("Cost: %(num)s card.", num=int(cost)) if cost == 1 else gettext("Cost: %(num)s cards.", num=int(cost))
+
+
+def register_template_helpers(app) -> None:
+    app.jinja_env.globals.update(review_url=review_url, review_slug=review_slug)
