@@ -152,3 +152,18 @@ def test_a_forged_token_is_neither_reviewed_nor_dealt_again(client):
     for action in ("review", "again"):
         answer = _post(client, "double-solitaire", action, "not-a-token")
         assert answer.status_code == 400 and answer.get_json()["error"]["code"] == "invalid_table"
+
+
+def test_undo_goes_back_before_the_readers_last_move_and_the_end_says_so(app, client):
+    token = _table(app, "solo-whist", GAMES["solo-whist"].new_game(30, dealer=3), level="basic")
+    first = client.post("/api/v1/solo-whist/tables/move",
+                        json={"table": token, "move": {"type": "bid", "player": 0, "bid": "solo"}}).get_json()
+    played = client.post("/api/v1/solo-whist/tables/move",
+                         json={"table": first["table"], "move": {"type": "play", "player": 0, "card": "AS"}}).get_json()
+    undone = _post(client, "solo-whist", "undo", played["table"]).get_json()
+    assert undone["view"] == first["view"] and undone["moves"] == first["moves"]
+    assert undone["help"] == {"hints": 0, "undos": 1}
+    again = _post(client, "solo-whist", "undo", undone["table"]).get_json()
+    assert again["view"]["phase"] == "auction" and again["help"]["undos"] == 2
+    nothing = _post(client, "solo-whist", "undo", again["table"], "pt")
+    assert nothing.status_code == 422 and nothing.get_json()["error"]["code"] == "nothing_to_undo"

@@ -22,7 +22,7 @@ def test_the_document_describes_every_endpoint_of_the_api(client):
     paths = client.get("/api/v1/openapi.json").get_json()["paths"]
     expected = {"/api/v1/games", "/api/v1/examples", "/api/v1/examples/{id}"}
     expected |= {f"/api/v1/{game}/{action}" for game in GAMES for action in ("new", "legal", "apply")}
-    expected |= {f"/api/v1/{game}/tables{action}" for game in GAMES for action in ("", "/move", "/hint", "/review", "/again")}
+    expected |= {f"/api/v1/{game}/tables{action}" for game in GAMES for action in ("", "/move", "/hint", "/review", "/again", "/undo")}
     expected |= {"/api/v1/double-solitaire/tables/tick"}
     expected |= {f"/api/v1/lessons/{game}{action}" for game in GAMES for action in ("", "/check")}
     assert expected <= set(paths)

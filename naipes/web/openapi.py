@@ -242,6 +242,8 @@ def _tables(game_id: str, engine) -> dict:
         f"/api/v1/{game_id}/tables/review": _table_post(
             "The finished game face up, step by step, and the engine's judgement of the reader's decisions",
             _object(_TABLE), _review(game_id), 200, 409, 422),
+        f"/api/v1/{game_id}/tables/undo": _table_post(
+            "The table as it was before the reader's last move, counting the undo", _object(_TABLE), answer, 200, 422),
         f"/api/v1/{game_id}/tables/again": _table_post(
             "The same deal as a new table: the same cards to the same seats (no seed)", _object(_TABLE, closed=True),
             answer, 201, 422),
