@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, url_for
 from flask_babel import force_locale, gettext
+from werkzeug.routing import BaseConverter
 
 from ..engine.contract import PositionLike
 from ..engine.errors import N_
@@ -71,7 +72,7 @@ class ReviewedGame:
         return self.start if step == 0 else self.positions[step - 1]
 
 
-@bp.get("/<lang>/<slug>/<play>/<review>/")
+@bp.get("/<site_lang:lang>/<slug>/<play>/<review>/")
 def page(lang: str, slug: str, play: str, review: str):
     page = _review_page(lang, slug, play, review)
     library = _site().library
@@ -84,7 +85,7 @@ def page(lang: str, slug: str, play: str, review: str):
     return render_template("review.html", page=page, alternates=alternates)
 
 
-@bp.post("/<lang>/<slug>/<play>/<review>/render")
+@bp.post("/<site_lang:lang>/<slug>/<play>/<review>/render")
 def render(lang: str, slug: str, play: str, review: str):
     """The review of the body's finished table, drawn: the summary, then every step with its judgement."""
     page = _review_page(lang, slug, play, review)
@@ -119,6 +120,16 @@ def _cost_label(game_id: str, cost: float) -> str:
         return gettext("Cost: %(num)s trick.", num=int(cost)) if cost == 1 else gettext(
             "Cost: %(num)s tricks.", num=int(cost))
     return gettext("Cost: %(num)s card.", num=int(cost)) if cost == 1 else gettext("Cost: %(num)s cards.", num=int(cost))
+
+
+def language_converter(languages) -> type[BaseConverter]:
+    """A URL segment that is one of the site's languages, so that the review's four-part route claims
+    no other path (``/api/v1/old-maid/new`` is the API's)."""
+
+    class SiteLanguage(BaseConverter):
+        regex = "|".join(sorted(languages)) or "(?!)"
+
+    return SiteLanguage
 
 
 def register_template_helpers(app) -> None:
