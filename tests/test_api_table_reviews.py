@@ -28,10 +28,11 @@ def _post(client, game_id, action, token, lang="es"):
     return client.post(f"/api/v1/{game_id}/tables/{action}?lang={lang}", json={"table": token})
 
 
-def _play(client, game_id, token, choose, limit=400):
-    """Play the table to its end: ``choose(moves)`` gives the reader's move, or None to play the hint."""
+def _play(client, game_id, token, choose, limit=400, moves=None):
+    """Play the table to its end: ``choose(moves)`` gives the reader's move, or None to play the hint
+    (``moves``: the reader's first moves, if the test knows them)."""
     realtime = GAMES[game_id].realtime
-    table, moves = token, None
+    table = token
     for _ in range(limit):
         move = choose(moves) if moves else None
         if move is None:
@@ -50,6 +51,10 @@ def _play(client, game_id, token, choose, limit=400):
     pytest.fail("the game did not end")
 
 
+def _first_moves(position, seat=0):
+    return [move.to_json() for move in GAMES["solo-whist"].legal_moves(position) if move.player == seat]
+
+
 def _before(review, step):
     return review["start"] if step == 1 else review["steps"][step - 2]["position"]
 
@@ -61,19 +66,29 @@ def test_a_game_is_reviewed_only_once_it_is_over(app, client):
     assert answer.get_json()["error"]["code"] == "game_not_over"
 
 
+def _declaring(moves):
+    """The reader calls a solo where it may (so that the deal is played, whatever the hint would call)."""
+    return next((move for move in moves if move.get("bid") == "solo"), None)
+
+
 def _weak_whist(seed):
     rng = random.Random(seed)
 
     def choose(moves):
-        return rng.choice(moves) if moves[0]["type"] == "play" else None
+        return rng.choice(moves) if moves[0]["type"] == "play" else _declaring(moves)
     return choose
+
+
+def _hinted_whist(moves):
+    return None if moves[0]["type"] == "play" else _declaring(moves)
 
 
 def test_every_judged_card_costs_the_solvers_double_dummy_difference_and_the_worst_leads_the_summary(app, client):
     game = GAMES["solo-whist"]
     # The computers play by the rules of thumb, which throw no dice: the same reader, the same game.
-    token = _table(app, "solo-whist", game.new_game(30, dealer=3), level="basic")
-    over = _play(client, "solo-whist", token, _weak_whist(1))
+    deal = game.new_game(30, dealer=3)
+    token = _table(app, "solo-whist", deal, level="basic")
+    over = _play(client, "solo-whist", token, _weak_whist(1), moves=_first_moves(deal))
     review = _post(client, "solo-whist", "review", over["table"]).get_json()
     cards = [d for d in review["decisions"] if d["move"]["type"] == "play"]
     assert cards, "a reader playing at random loses tricks the solver can count"
@@ -93,8 +108,9 @@ def test_every_judged_card_costs_the_solvers_double_dummy_difference_and_the_wor
 
 
 def test_a_reader_who_always_played_the_hint_is_never_told_the_better_card_could_be_found(app, client):
-    token = _table(app, "solo-whist", GAMES["solo-whist"].new_game(30, dealer=3), level="basic")
-    over = _play(client, "solo-whist", token, lambda moves: None)
+    deal = GAMES["solo-whist"].new_game(30, dealer=3)
+    token = _table(app, "solo-whist", deal, level="basic")
+    over = _play(client, "solo-whist", token, _hinted_whist, moves=_first_moves(deal))
     assert over["help"]["hints"] > 10
     review = _post(client, "solo-whist", "review", over["table"], "pt").get_json()
     assert not [d for d in review["decisions"] if d["move"]["type"] == "play" and d["findable"]]
@@ -131,8 +147,8 @@ def test_old_maid_is_shown_without_judging(app, client):
 def test_again_deals_the_same_cards_to_the_same_seats_as_a_new_table(app, client):
     game = GAMES["solo-whist"]
     deal = game.new_game(30, dealer=3)
-    token = _table(app, "solo-whist", deal)
-    over = _play(client, "solo-whist", token, lambda moves: None)
+    token = _table(app, "solo-whist", deal, level="basic")
+    over = _play(client, "solo-whist", token, _hinted_whist, moves=_first_moves(deal))
     again = _post(client, "solo-whist", "again", over["table"])
     assert again.status_code == 201
     fresh = again.get_json()

@@ -82,7 +82,10 @@ def _whist(seed: int, weak: bool):
         seat = position.to_move
         legal = whist.legal_moves(position)
         seen = whist_view(position, seat)
-        if seat == 0 and weak and isinstance(legal[0], whist.Play):
+        solo = next((move for move in legal if isinstance(move, whist.Bid) and move.bid == "solo"), None)
+        if seat == 0 and solo is not None:
+            move = solo
+        elif seat == 0 and weak and isinstance(legal[0], whist.Play):
             move = rng.choice(legal)
         else:
             move = whist_player.choose(seen, legal, dice_for(seen.to_json()) if seat == 0 else rng, "strong").move

@@ -16,7 +16,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_api_table_reviews import _play, _table, _weak_whist  # noqa: E402
+from test_api_table_reviews import _first_moves, _play, _table, _weak_whist  # noqa: E402
 
 from naipes.games import GAMES  # noqa: E402
 from play_helpers import deal, play_to_the_end  # noqa: E402
@@ -37,8 +37,9 @@ def _visible_step(figure) -> int:
 
 
 def test_a_weak_readers_solo_whist_deal_flags_the_worst_card_with_its_cost(page, live_server, app, client):
-    token = _table(app, "solo-whist", GAMES["solo-whist"].new_game(30, dealer=3), level="basic")
-    over = _play(client, "solo-whist", token, _weak_whist(1))
+    deal = GAMES["solo-whist"].new_game(30, dealer=3)
+    token = _table(app, "solo-whist", deal, level="basic")
+    over = _play(client, "solo-whist", token, _weak_whist(1), moves=_first_moves(deal))
     review = client.post("/api/v1/solo-whist/tables/review?lang=es", json={"table": over["table"]}).get_json()
     worst = review["decisions"][review["summary"][0]]
     figure = _open_review(page, live_server, "es", "solo-whist", over["table"])
@@ -99,7 +100,7 @@ def test_a_drawn_review_is_valid_html(client, app, tmp_path):
     for lang, game, token in (("pt", "double-solitaire", _finished_race(app, client)),
                               ("es", "solo-whist", _play(client, "solo-whist", _table(
                                   app, "solo-whist", GAMES["solo-whist"].new_game(30, dealer=3), level="basic"),
-                                  _weak_whist(1))["table"])):
+                                  _weak_whist(1), moves=_first_moves(GAMES["solo-whist"].new_game(30, dealer=3)))["table"])):
         page = client.get(f"/{lang}/{game}/{REVIEW[lang]}/").get_data(as_text=True)
         drawn = client.post(f"/{lang}/{game}/{REVIEW[lang]}/render", json={"table": token}).get_json()["html"]
         path = tmp_path / f"{game}.html"
