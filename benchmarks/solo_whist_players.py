@@ -5,15 +5,16 @@ played twice: side A in seats 0 and 2 and side B in seats 1 and 3, then the othe
 way round, so the cards' luck cancels out. A deal's figure is side A's chips over
 both playings (both its seats), halved: the mean chips side A wins per playing.
 
-Matches: ``strong-basic`` (the sampling player against the rules of thumb) and
-``basic-random`` (the rules of thumb against a player that passes in the auction,
+Matches: ``strong-basic`` (the sampling player against the rules of thumb),
+``basic-random`` and ``strong-random`` (against a player that passes in the auction,
 names a random trump and plays a random legal card). Printed: the mean with a 95%
 confidence interval (normal approximation over the deals), how often each level's
-contracts are made, and decision times per level: CPU time of the deciding process
-(what one core spends, whatever else the machine runs) and wall time.
+contracts are made, side A's chips from the deals each level declares, and decision
+times per level: CPU time of the deciding process (what one core spends, whatever else
+the machine runs) and wall time. Pass ``--start`` a seed no test or tuning used.
 
-``--budget large`` gives the strong player three times the search (the figures say which
-budget was used); ``default`` is the cap the site's strong player runs with.
+``--budget large`` gives the strong player's card play twice the deals and three times the
+search (the figures say which budget was used); ``default`` is the cap the site runs with.
 
     .venv/bin/python benchmarks/solo_whist_players.py --deals 1000 --match strong-basic
 """
@@ -79,8 +80,10 @@ def one_deal(args: tuple[int, str, str, str]) -> tuple[float, Counter, dict]:
             times.setdefault(level, []).extend(spent)
         if final.phase != sw.OVER:
             continue
-        chips += sum(final.result.settlement[seat] for seat in a_seats)
+        won = sum(final.result.settlement[seat] for seat in a_seats)
+        chips += won
         contracts[(levels[final.contract.bidder], final.contract.bid, final.result.made)] += 1
+        contracts[("chips when declaring", levels[final.contract.bidder])] += won
     return chips / 2, contracts, times
 
 
@@ -106,6 +109,9 @@ def report(match: str, deals: int, budget_name: str, results: list, elapsed: flo
             made, failed = contracts[(level, bid, True)], contracts[(level, bid, False)]
             if made + failed:
                 print(f"  {level:6} bids {bid:18} {made + failed:5}  made {made / (made + failed):6.1%}")
+    for level in (first, second):
+        declared = contracts[("chips when declaring", level)] / (2 * deals)
+        print(f"  {first} side's chips per deal (per playing) from the deals {level} declares: {declared:+.3f}")
     times: dict[str, list] = {}
     for _chips, _contracts, spent in results:
         for level, values in spent.items():

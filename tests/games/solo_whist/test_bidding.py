@@ -18,10 +18,11 @@ def first_to_speak(seed: int):
 
 
 def test_a_lone_contract_pays_three_stakes_each_way_so_it_breaks_even_at_one_in_two():
-    assert bidding._worth_in_chips("solo", 3, 6) == 0
-    assert bidding._worth_in_chips("solo", 6, 6) == 3 * rules.STAKES["solo"]
-    assert bidding._worth_in_chips("misere", 0, 4) == -3 * rules.STAKES["misere"]
-    assert bidding._worth_in_chips("acceptance", 4, 4) == rules.STAKES["proposal"]
+    assert bidding._worth_in_chips("solo", 3, 0, 6) == 0
+    assert bidding._worth_in_chips("solo", 6, 0, 6) == 3 * rules.STAKES["solo"]
+    assert bidding._worth_in_chips("misere", 0, 0, 4) == -3 * rules.STAKES["misere"]
+    assert bidding._worth_in_chips("acceptance", 4, 0, 4) == rules.STAKES["proposal"]
+    assert bidding._worth_in_chips("solo", 2, 2, 6) == 0  # a deal missed by one trick counts half
 
 
 def test_every_estimate_counts_deals_solved_and_the_bid_follows_the_best():
@@ -31,8 +32,8 @@ def test_every_estimate_counts_deals_solved_and_the_bid_follows_the_best():
         found = estimates(seen, calls, random.Random(seed), QUICK)
         assert {estimate.call for estimate in found} <= {"solo", "misere", "abundance"}
         for estimate in found:
-            assert 0 <= estimate.made <= estimate.samples <= QUICK.samples
-            assert (estimate.chips > 0) == (estimate.made * 2 > estimate.samples)
+            assert 0 <= estimate.made + estimate.short <= estimate.samples <= QUICK.samples
+            assert (estimate.chips > 0) == (2 * estimate.made + estimate.short > estimate.samples)
         choice = bidding.bid(seen, calls, random.Random(seed), QUICK)
         assert choice.move.bid in calls
         best = max(found, key=lambda estimate: estimate.chips)
