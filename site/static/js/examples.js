@@ -278,17 +278,16 @@
         token = window.sessionStorage.getItem(key);
       }
     } catch (error) { token = token || null; }
-    if (!token) { return; }
     var missing = root.querySelector("[data-review-missing]");
+    if (!token) { missing.hidden = false; return; }
     window.Naipes.postJSON(root.dataset.renderUrl, { table: token }).then(function (result) {
-      if (!result.ok) { missing.textContent = result.data.error.message; return; }
-      missing.hidden = true;
+      if (!result.ok) { missing.textContent = result.data.error.message; missing.hidden = false; return; }
       var body = root.querySelector("[data-review-body]");
       body.innerHTML = result.data.html;
       body.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
       var again = body.querySelector("[data-again]");
       again.addEventListener("click", function () { playAgain(root, token, again); });
-    }).catch(function () { missing.textContent = root.dataset.labelNetwork; });
+    }).catch(function () { missing.textContent = root.dataset.labelNetwork; missing.hidden = false; });
   }
 
   function playAgain(root, token, button) {
