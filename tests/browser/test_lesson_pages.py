@@ -17,8 +17,8 @@ def _canonical(move: dict) -> dict:
             for key, value in move.items() if not (key == "count" and value == 1)}
 
 
-def _buttons(panel):
-    return panel.locator("[data-try-diagram] button").evaluate_all(
+def _buttons(area):
+    return area.locator("button").evaluate_all(
         "buttons => buttons.map(b => ({move: b.dataset.move, start: b.dataset.start, finish: b.dataset.finish}))")
 
 
@@ -29,10 +29,10 @@ def _merge(start: dict, finish: dict) -> dict:
     return merged
 
 
-def _clicks(panel, move: dict) -> list[int]:
+def _clicks(area, move: dict) -> list[int]:
     """Which buttons of the diagram make ``move``: one that is the whole move, or one that starts it and one that finishes it."""
     wanted = _canonical(move)
-    buttons = [{key: json.loads(value) if value else None for key, value in button.items()} for button in _buttons(panel)]
+    buttons = [{key: json.loads(value) if value else None for key, value in button.items()} for button in _buttons(area)]
     for index, button in enumerate(buttons):
         if button["move"] and _canonical(button["move"]) == wanted:
             return [index]
@@ -45,9 +45,9 @@ def _clicks(panel, move: dict) -> list[int]:
     raise AssertionError(f"no buttons make {move}")
 
 
-def _make(page, panel, move):
-    buttons = panel.locator("[data-try-diagram] button")
-    for index in _clicks(panel, move):
+def _make(page, area, move):
+    buttons = area.locator("button")
+    for index in _clicks(area, move):
         buttons.nth(index).click(position={"x": 8, "y": 6})
 
 
@@ -66,14 +66,15 @@ def _follow(page, figure, lesson, lang, wrong_at=None, wrong=None):
             figure.locator(f"#{lesson['id']}-step-{shown + 1}:not([hidden])").wait_for()
             continue
         number = int(decision.get_attribute("data-decision"))
-        panel.locator(f"[data-try-diagram][data-step='{shown}'] button").first.wait_for()
+        area = figure.locator(f"#{lesson['id']}-step-{shown} .diagram-scroll[data-step='{shown}']")
+        area.locator("button").first.wait_for()
         if number == wrong_at:
-            _make(page, panel, wrong)
+            _make(page, area, wrong)
             message = panel.locator("[data-try-message]")
             page.wait_for_function("el => el.textContent.length > 0", arg=message.element_handle())
             yield message.inner_text()
-            panel.locator(f"[data-try-diagram][data-step='{shown}'] button").first.wait_for()
-        _make(page, panel, lesson["steps"][number - 1]["move"])
+            area.locator("button").first.wait_for()
+        _make(page, area, lesson["steps"][number - 1]["move"])
         figure.locator(f"#{lesson['id']}-step-{number}:not([hidden])").wait_for()
 
 

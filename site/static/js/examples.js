@@ -47,7 +47,10 @@
     if (this.panel) {
       this.tryDiagram = this.panel.querySelector("[data-try-diagram]");
       this.tryMessage = this.panel.querySelector("[data-try-message]");
-      this.tryDiagram.addEventListener("click", this.onTryClick.bind(this));
+      // A lesson's decisions are made on the step's own diagram, drawn again with its buttons,
+      // so that the page does not jump while the reader decides.
+      (this.lessonUrl !== null ? figure.querySelector(".example-steps") : this.tryDiagram)
+        .addEventListener("click", this.onTryClick.bind(this));
       var restart = this.panel.querySelector("[data-try-restart]");
       var close = this.panel.querySelector("[data-try-close]");
       if (restart) { restart.addEventListener("click", this.openTry.bind(this)); }
@@ -103,9 +106,6 @@
       var note = this.steps[current].querySelector(".step-note");
       this.live.textContent = this.label(current) + ". " + caption.textContent + (note ? " " + note.textContent.replace(/\s+/g, " ").trim() : "");
     }
-    // While the reader decides, the step's own drawing gives way to the one they play on (in Old Maid
-    // it would show the fan they must draw from blind).
-    this.figure.classList.toggle("deciding", deciding);
     if (deciding) { this.openTry(options.announce !== false); }
   };
 
@@ -148,6 +148,11 @@
     }).then(function (data) { self.data = data; return data; });
   };
 
+  // Where "try it" draws: its own panel, or in a lesson the shown step's diagram.
+  Example.prototype.area = function () {
+    return this.lessonUrl !== null ? this.steps[this.current].querySelector(".diagram-scroll") : this.tryDiagram;
+  };
+
   Example.prototype.openTry = function (focus) {
     var self = this;
     this.panel.hidden = false;
@@ -155,15 +160,16 @@
     this.tryMessage.textContent = "";
     // The diagram of an earlier step must not stay clickable while this one is drawn.
     var step = this.current;
-    this.tryDiagram.innerHTML = "";
-    delete this.tryDiagram.dataset.step;
+    var area = this.area();
+    if (this.lessonUrl === null) { area.innerHTML = ""; }
+    delete area.dataset.step;
     this.loadData().then(function (data) {
       self.position = step === 0 ? data.start : data.steps[step - 1].position;
       return self.renderTry();
     }).then(function () {
       if (step !== self.current) { return; }
-      self.tryDiagram.dataset.step = String(step);
-      if (focus !== false) { self.tryDiagram.focus(); }
+      area.dataset.step = String(step);
+      if (focus !== false) { area.focus(); }
     }).catch(function () {
       self.tryMessage.textContent = self.figure.dataset.labelNetwork;
     });
@@ -186,7 +192,7 @@
       return response.text();
     }).then(function (html) {
       self.pending = null;
-      self.tryDiagram.innerHTML = html;
+      self.area().innerHTML = html;
     });
   };
 
