@@ -17,7 +17,7 @@ from ..engine.contract import MoveLike, PositionLike, Rules
 from ..engine.decode import is_whole_number
 from ..engine.errors import EngineError
 
-MAX_MOVES = 4000
+MAX_MOVES = 2000
 """The most moves a record keeps; a longer game is still played, but its record stops (no review)."""
 
 Entry = int | dict
