@@ -99,3 +99,23 @@ def test_the_computer_decides_for_every_seat_from_its_view_and_plays_a_legal_mov
             if mine:
                 choice = game.choose(position, seat, rng, game.levels[0])
                 assert choice.move in mine and choice.reason.message
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_cards_an_event_moves_travel_between_two_places_of_the_table_by_the_player_who_moved(game_id):
+    game = GAMES[game_id]
+    journeys = 0
+    for seed in SEEDS:
+        for position, _, events in _playout(game_id, seed):
+            for event in events:
+                told = event.to_json()
+                journey = game.stage(told)
+                if journey is None or "from" not in journey:
+                    continue
+                journeys += 1
+                assert journey["from"] != journey["to"] and isinstance(journey["from"], str)
+                assert journey["seat"] == told.get("player"), told
+                moved = [code for code in _codes(told) if code in journey["cards"]]
+                assert journey["cards"] and moved == journey["cards"][:len(moved)], (told, journey)
+    assert journeys, "every game's moves are shown travelling on the table"
+    assert game.stage({"type": "moved", "player": True, "from": "c0", "to": "c1", "cards": ["AS"]}) is None

@@ -22,7 +22,7 @@ from .choice import Choice
 from .errors import InvalidMove
 from .events import Event
 from .review import Judgement
-from .sentences import Sentence
+from .sentences import Journey, Sentence
 
 
 class PositionLike(Protocol):
@@ -104,6 +104,8 @@ class Rules(Protocol):
     def event_seen_by(self, event: Event, seat: int) -> Event: ...
 
     def tell(self, event: Mapping[str, object]) -> Sentence | None: ...
+
+    def stage(self, event: Mapping[str, object]) -> Journey | None: ...
 
     def seats(self, position: PositionLike) -> int: ...
 
@@ -201,6 +203,7 @@ class Game(Generic[P, M, V]):
     event_for_seat: Callable[[Event, int], Event]
     shapes: Mapping[str, object]
     teller: Callable[[Mapping[str, object]], Sentence | None]
+    stager: Callable[[Mapping[str, object]], Journey | None]
     player: Player[P, M, V]
     words: Mapping[str, str] = field(default_factory=dict)
     template_globals: Mapping[str, object] = field(default_factory=dict)
@@ -244,6 +247,9 @@ class Game(Generic[P, M, V]):
 
     def tell(self, event: Mapping[str, object]) -> Sentence | None:
         return self.teller(event)
+
+    def stage(self, event: Mapping[str, object]) -> Journey | None:
+        return self.stager(event)
 
     def seats(self, position: PositionLike) -> int:
         return self.player.seats(self._own(position))

@@ -69,7 +69,7 @@ class Term:
 
 
 class Untold(Exception):
-    """An event that does not fit the game's events: it is left untold rather than trusted."""
+    """An event that does not fit the game's events: it is left untold (and unshown) rather than trusted."""
 
 
 MAX_SEATS = 6
@@ -112,3 +112,24 @@ def spoken_list(value: object) -> SpokenList:
     if not cards:
         raise Untold
     return SpokenList(cards)
+
+
+Journey = Mapping[str, object]
+"""Where an event's cards travel on the drawn table, for the play page to show the move: ``from`` and
+``to`` (places of the game's table template, its ``data-anchor``s), ``cards`` (codes, ``None`` for a
+card travelling face down), ``seat`` (who moved), ``hold`` (the card stays where it lands); or only
+``seat``, or ``gather`` (a trick swept to its winner)."""
+
+
+def journey(origin: str, destination: str, cards: list[Card | None], seat: Seat, hold: bool = False) -> Journey:
+    """A card or cards travelling from ``origin`` to ``destination`` on the table, moved by ``seat``."""
+    codes = [None if card is None else card.code for card in cards]
+    return {"from": origin, "to": destination, "cards": codes, "seat": seat.index, "hold": hold}
+
+
+def travelling(value: object, limit: int = MAX_CARDS) -> list[Card | None]:
+    """The cards an event moves (one to ``limit``); ``Untold`` for anything else."""
+    cards = cards_in(value)
+    if not 0 < len(cards) <= limit:
+        raise Untold
+    return cards

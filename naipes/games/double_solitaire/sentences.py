@@ -6,10 +6,11 @@ not fit is left untold (``None``) rather than trusted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from ...engine.errors import N_, Nn_
-from ...engine.sentences import Sentence, Spoken, Untold, card_in, cards_in, seat_in
+from ...engine.sentences import Journey, Sentence, Spoken, Untold, card_in, cards_in, journey, seat_in, travelling
 
 
 def tell(event: Mapping[str, object]) -> Sentence | None:
@@ -74,3 +75,38 @@ def _tell(event: Mapping[str, object]) -> Sentence:
         return Sentence(N_("Both players are blocked: %(player)s contributed more cards and wins."),
                         {"player": seat_in(event["winner"])})
     raise Untold
+
+
+_PILE = re.compile(r"^(waste|c[0-6]|f[0-7])$")
+
+
+def _pile(value: object) -> str:
+    if not isinstance(value, str) or not _PILE.match(value):
+        raise Untold
+    return value
+
+
+def stage(event: Mapping[str, object]) -> Journey | None:
+    """Where ``event``'s cards travel on the race's table (``games/double-solitaire/table.html``), or None."""
+    try:
+        return _stage(event)
+    except (Untold, KeyError):
+        return None
+
+
+def _stage(event: Mapping[str, object]) -> Journey | None:
+    kind = event.get("type")
+    player = seat_in(event["player"]) if "player" in event else None
+    if player is None or player.index > 1:
+        return None
+    mine = f"p{player.index}"
+    if kind == "moved":
+        origin, destination = _pile(event["from"]), _pile(event["to"])
+        # A foundation is shared: its place on the table is not either player's.
+        target = destination if destination.startswith("f") else f"{mine}-{destination}"
+        return journey(f"{mine}-{origin}", target, travelling(event["cards"]), player)
+    if kind == "drew":
+        return journey(f"{mine}-stock", f"{mine}-waste", travelling(event["cards"], 3)[-1:], player)
+    if kind == "recycled":
+        return journey(f"{mine}-waste", f"{mine}-stock", [None], player)
+    return None

@@ -47,6 +47,7 @@ GAME: Game[rules.Position, rules.Move, view.View] = Game(
     event_for_seat=view.event_seen_by,
     shapes=shapes.SHAPES,
     teller=sentences.tell,
+    stager=sentences.stage,
     player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: position.players,
                   scoring=SCORING, prepare=_shuffle_offered_fan),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...engine.errors import N_
-from ...engine.sentences import Sentence, Spoken, Untold, card_in, seat_in, spoken_list
+from ...engine.sentences import Journey, Sentence, Spoken, Untold, card_in, journey, seat_in, spoken_list, travelling
 
 
 def tell(event: Mapping[str, object]) -> Sentence | None:
@@ -38,3 +38,26 @@ def _tell(event: Mapping[str, object]) -> Sentence:
     if kind == "game_over":
         return Sentence(N_("%(player)s is left with the last queen and loses."), {"player": seat_in(event["loser"])})
     raise Untold
+
+
+def stage(event: Mapping[str, object]) -> Journey | None:
+    """Where ``event``'s cards travel on Old Maid's table (``games/old-maid/table.html``), or None."""
+    try:
+        return _stage(event)
+    except (Untold, KeyError):
+        return None
+
+
+def _stage(event: Mapping[str, object]) -> Journey | None:
+    kind = event.get("type")
+    if kind == "discarded":
+        player = seat_in(event["player"])
+        return journey(f"hand-{player.index}", f"discards-{player.index}", travelling(event["cards"], 2), player)
+    if kind == "drew":
+        player, offerer = seat_in(event["player"]), seat_in(event["from"])
+        return journey(f"hand-{offerer.index}", f"hand-{player.index}", travelling([event["card"]]), player)
+    if kind == "out":
+        return {"seat": seat_in(event["player"]).index}
+    if kind == "game_over":
+        return {"seat": seat_in(event["loser"]).index}
+    return None

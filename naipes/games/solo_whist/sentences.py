@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from ...engine.cards import SUITS
 from ...engine.errors import N_
-from ...engine.sentences import Sentence, Spoken, Suit, Term, Untold, card_in, seat_in, spoken_list
+from ...engine.sentences import Journey, Sentence, Spoken, Suit, Term, Untold, card_in, journey, seat_in, spoken_list, travelling
 
 CALL_NAMES = {
     "pass": N_("Pass"),
@@ -93,3 +93,25 @@ def _tell(event: Mapping[str, object]) -> Sentence:
     if kind == "contract_decided":
         return Sentence(N_("The contract is made.") if event["made"] is True else N_("The contract has failed."))
     raise Untold
+
+
+def stage(event: Mapping[str, object]) -> Journey | None:
+    """Where ``event``'s cards travel on Solo Whist's table (``games/solo-whist/table.html``), or None."""
+    try:
+        return _stage(event)
+    except (Untold, KeyError):
+        return None
+
+
+def _stage(event: Mapping[str, object]) -> Journey | None:
+    kind = event.get("type")
+    if kind in ("bid", "trump_named"):
+        return {"seat": seat_in(event["player"]).index} if "player" in event else None
+    if kind == "played":
+        player = seat_in(event["player"])
+        # The card stays in front of its player until the trick is won.
+        return journey(f"hand-{player.index}", f"trick-{player.index}", travelling([event["card"]]), player, hold=True)
+    if kind == "trick_won":
+        winner = seat_in(event["winner"])
+        return {"gather": f"seat-{winner.index}", "seat": winner.index}
+    return None
