@@ -20,7 +20,7 @@ def test_a_whole_race_at_a_fast_pace(page, live_server, lang, keyboard, size):
     deal(page, live_server, lang, "double-solitaire")
     assert page.locator(".race-theirs button").count() == 0, "the computer's side cannot be played"
     ticks = 0
-    for _ in range(300):
+    for _ in range(600):
         if page.locator("[data-result]").count():
             break
         play_the_hint(page, lang, keyboard)

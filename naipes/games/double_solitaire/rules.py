@@ -440,24 +440,48 @@ def refusal(position: Position, move: Move) -> Refusal | None:
 
 
 def _candidates(position: Position) -> Iterator[Move]:
-    """Every move worth asking ``refusal`` about, player 0's first.
+    """Every move worth asking ``refusal`` about, player 0's first: a superset of the legal moves.
 
-    Draw or turn over; then the waste's top card to each foundation and column;
-    then every part of the run at the end of each column (from its end card
-    alone to the whole run) to each other column, and end cards to the foundations.
+    Draw or turn over; then the waste's top card to each foundation of its suit (an
+    empty one for an ace) and each column; then end cards to those foundations, and onto each other column the one part of
+    the run at the end of a column that could head there (as python-chess asks its
+    legality check only about pseudo-legal moves, ``refusal`` alone still decides).
     """
     for player, layout in enumerate(position.players):
         yield Draw(player) if layout.stock else Recycle(player)
-        targets = FOUNDATIONS + COLUMNS
         if layout.waste:
-            yield from (Transfer(player, WASTE, target) for target in targets)
+            yield from (Transfer(player, WASTE, target)
+                        for target in _foundations_for(position.foundations, layout.waste[-1]) + COLUMNS)
         for index, column in enumerate(layout.tableau):
             if not column.face_up:
                 continue
             source = COLUMNS[index]
-            yield from (Transfer(player, source, target) for target in FOUNDATIONS)
-            for count in range(1, len(column.face_up) - _run_start(column.face_up) + 1):
-                yield from (Transfer(player, source, target, count) for target in COLUMNS if target != source)
+            yield from (Transfer(player, source, target)
+                        for target in _foundations_for(position.foundations, column.face_up[-1]))
+            run = column.face_up[_run_start(column.face_up):]
+            fits = [(_heading_count(run, layout.tableau[target_index]), target_index)
+                    for target_index, target in enumerate(COLUMNS) if target != source]
+            # Shorter parts first, then the columns in order: the order legal moves have always had.
+            yield from (Transfer(player, source, COLUMNS[target], count) for count, target in sorted(fits) if count)
+
+
+def _foundations_for(foundations: tuple[Foundation, ...], card: Card) -> tuple[str, ...]:
+    """The foundations that could take ``card``: the empty ones for an ace, else those of its suit."""
+    return tuple(name for name, pile in zip(FOUNDATIONS, foundations)
+                 if (not pile if card.rank == "A" else bool(pile) and pile[-1].card.suit == card.suit))
+
+
+def _heading_count(run: tuple[Card, ...], target: Column) -> int:
+    """How many cards from the end of ``run`` would have their deepest card land on ``target``: the run's
+    card one rank under the target's end card, or its king for an empty column; 0 if none.
+
+    A run goes down one rank a card, so at most one of its cards has the rank that could go there.
+    """
+    for depth, card in enumerate(run):
+        if (card.value + 1 == target.face_up[-1].value) if target.face_up else (
+                not target.face_down and card.rank == "K"):
+            return len(run) - depth
+    return 0
 
 
 def legal_moves(position: Position) -> list[Move]:

@@ -1004,3 +1004,33 @@ def test_the_block_search_gives_up_at_its_budget_and_the_race_goes_on(monkeypatc
     monkeypatch.setattr(block, "SEARCH_BUDGET", 10**6)
     # Searched to the end, the layout is blocked: only the budget keeps the race going.
     assert ds.layout_blocked(HEAVY, heavy.foundations)
+
+
+def _every_move_asked(position):
+    """Every move of the race's shape, whatever the table: the rules' check alone keeps the legal ones."""
+    for player in range(2):
+        yield ds.Draw(player)
+        yield ds.Recycle(player)
+        for source in ("waste",) + ds.COLUMNS:
+            for target in ds.FOUNDATIONS + ds.COLUMNS:
+                for count in range(1, 14):
+                    if source != target and (count == 1 or (source != "waste" and target in ds.COLUMNS)):
+                        yield ds.Transfer(player, source, target, count)
+
+
+def test_legal_moves_are_exactly_the_moves_the_rules_allow_in_the_order_they_always_had():
+    for seed in range(12):
+        rng = random.Random(seed)
+        position = ds.new_game(seed)
+        for _ in range(150):
+            listed = ds.legal_moves(position)
+            allowed = [move for move in _every_move_asked(position) if ds.refusal(position, move) is None]
+            assert sorted(map(repr, listed)) == sorted(map(repr, allowed))
+            columns = [(move.player, move.source, move.count, move.target) for move in listed
+                       if isinstance(move, ds.Transfer) and move.source != "waste" and move.target in ds.COLUMNS]
+            for player, source in {(player, source) for player, source, _, _ in columns}:
+                mine = [(count, ds.COLUMNS.index(target)) for p, s, count, target in columns if (p, s) == (player, source)]
+                assert mine == sorted(mine), "shorter parts first, then the columns in order"
+            if position.status != ds.PLAYING or not listed:
+                break
+            position, _ = ds.apply(position, rng.choice(listed))
