@@ -56,7 +56,10 @@ class Captions:
     steps: tuple[str, ...]
 
 
-def _start_position(engine: Rules, data: dict[str, object], path: Path) -> PositionLike:
+def start_position(engine: Rules, data: dict[str, object], where: object,
+                   error: type[ValueError] = ExampleError) -> PositionLike:
+    """Where worked data starts (an example, a lesson's part): its ``start`` position, or the ``deal``
+    that ``new_game`` makes from a seed and options; ``error`` names what does not say."""
     if "start" in data:
         return engine.Position.from_json(data["start"])
     deal = data.get("deal")
@@ -64,9 +67,9 @@ def _start_position(engine: Rules, data: dict[str, object], path: Path) -> Posit
         options = {str(name): value for name, value in deal.items()}
         seed = options.pop("seed", None)
         if not is_whole_number(seed):
-            raise ExampleError(f"{path}: a deal needs a whole-number seed")
+            raise error(f"{where}: a deal needs a whole-number seed")
         return engine.new_game(seed, **options)
-    raise ExampleError(f"{path}: needs a start position or a deal")
+    raise error(f"{where}: needs a start position or a deal")
 
 
 def load_example(path: Path) -> Example:
@@ -75,7 +78,7 @@ def load_example(path: Path) -> Example:
     if engine is None:
         raise ExampleError(f"{path}: unknown game {data.get('game')!r}")
     try:
-        position = start = _start_position(engine, data, path)
+        position = start = start_position(engine, data, path)
         steps = []
         for number, move_json in enumerate(data.get("moves", []), start=1):
             move = engine.move_from_json(move_json)

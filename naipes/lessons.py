@@ -31,7 +31,8 @@ from .content import CONTENT_DIR
 from .engine.decode import is_whole_number
 from .engine.errors import EngineError
 from .engine.events import Event
-from .engine.contract import MoveLike, PositionLike, Rules
+from .engine.contract import MoveLike, PositionLike
+from .examples import start_position
 from .games import GAMES
 
 LESSONS_DIR = CONTENT_DIR / "lessons"
@@ -110,19 +111,6 @@ class LessonWords:
     steps: dict[int, StepWords]
 
 
-def _start(engine: Rules, part: dict, where: str) -> PositionLike:
-    if "start" in part:
-        return engine.Position.from_json(part["start"])
-    deal = part.get("deal")
-    if isinstance(deal, dict):
-        options = {str(name): value for name, value in deal.items()}
-        seed = options.pop("seed", None)
-        if not is_whole_number(seed):
-            raise LessonError(f"{where}: a deal needs a whole-number seed")
-        return engine.new_game(seed, **options)
-    raise LessonError(f"{where}: needs a start position or a deal")
-
-
 def load_lesson(path: Path) -> Lesson:
     data = json.loads(path.read_text(encoding="utf-8"))
     engine = GAMES.get(data.get("game"))
@@ -137,7 +125,7 @@ def load_lesson(path: Path) -> Lesson:
     try:
         for index, part in enumerate(parts):
             where = f"{path}, part {index + 1}"
-            position = _start(engine, part, where)
+            position = start_position(engine, part, where, LessonError)
             if start is None:
                 start = position
             else:
