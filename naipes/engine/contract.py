@@ -22,7 +22,7 @@ from .choice import Choice
 from .errors import InvalidMove
 from .events import Event
 from .review import Judgement
-from .sentences import Journey, Sentence
+from .sentences import Journey, Sentence, Untold
 
 
 class PositionLike(Protocol):
@@ -246,10 +246,18 @@ class Game(Generic[P, M, V]):
         return self.event_for_seat(event, seat)
 
     def tell(self, event: Mapping[str, object]) -> Sentence | None:
-        return self.teller(event)
+        """``event`` (the API's JSON, perhaps from a client) in words; None if it does not fit the game's events."""
+        try:
+            return self.teller(event)
+        except (Untold, KeyError):
+            return None
 
     def stage(self, event: Mapping[str, object]) -> Journey | None:
-        return self.stager(event)
+        """Where ``event``'s cards travel on the game's table; None if nothing does, or the event does not fit."""
+        try:
+            return self.stager(event)
+        except (Untold, KeyError):
+            return None
 
     def seats(self, position: PositionLike) -> int:
         return self.player.seats(self._own(position))

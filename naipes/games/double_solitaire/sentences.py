@@ -13,14 +13,6 @@ from ...engine.errors import N_, Nn_
 from ...engine.sentences import Journey, Sentence, Spoken, Untold, card_in, cards_in, journey, seat_in, travelling
 
 
-def tell(event: Mapping[str, object]) -> Sentence | None:
-    """``event`` in an English template and its parameters, or None if it is not one of the race's."""
-    try:
-        return _tell(event)
-    except (Untold, KeyError):
-        return None
-
-
 def _pile_index(value: object, kind: str) -> int:
     if isinstance(value, str) and len(value) == 2 and value[0] == kind and value[1].isdigit():
         return int(value[1]) + 1
@@ -41,7 +33,8 @@ def _target(value: object) -> Sentence:
     return Sentence(N_("to column %(n)s"), {"n": _pile_index(value, "c")})
 
 
-def _tell(event: Mapping[str, object]) -> Sentence:
+def tell(event: Mapping[str, object]) -> Sentence:
+    """``event`` in an English template and its parameters; ``Untold`` if it is not one of the race's."""
     kind = event.get("type")
     if kind == "drew":
         cards = cards_in(event["cards"])
@@ -87,14 +80,8 @@ def _pile(value: object) -> str:
 
 
 def stage(event: Mapping[str, object]) -> Journey | None:
-    """Where ``event``'s cards travel on the race's table (``games/double-solitaire/table.html``), or None."""
-    try:
-        return _stage(event)
-    except (Untold, KeyError):
-        return None
-
-
-def _stage(event: Mapping[str, object]) -> Journey | None:
+    """Where ``event``'s cards travel on the race's table (``games/double-solitaire/table.html``):
+    None if nothing travels, ``Untold`` if the event does not fit."""
     kind = event.get("type")
     player = seat_in(event["player"]) if "player" in event else None
     if player is None or player.index > 1:

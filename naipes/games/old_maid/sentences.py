@@ -12,15 +12,8 @@ from ...engine.errors import N_
 from ...engine.sentences import Journey, Sentence, Spoken, Untold, card_in, journey, seat_in, spoken_list, travelling
 
 
-def tell(event: Mapping[str, object]) -> Sentence | None:
-    """``event`` in an English template and its parameters, or None if it is not one of Old Maid's."""
-    try:
-        return _tell(event)
-    except (Untold, KeyError):
-        return None
-
-
-def _tell(event: Mapping[str, object]) -> Sentence:
+def tell(event: Mapping[str, object]) -> Sentence:
+    """``event`` in an English template and its parameters; ``Untold`` if it is not one of Old Maid's."""
     kind = event.get("type")
     if kind == "discarded":
         return Sentence(N_("%(player)s lays aside %(cards)s."),
@@ -41,14 +34,8 @@ def _tell(event: Mapping[str, object]) -> Sentence:
 
 
 def stage(event: Mapping[str, object]) -> Journey | None:
-    """Where ``event``'s cards travel on Old Maid's table (``games/old-maid/table.html``), or None."""
-    try:
-        return _stage(event)
-    except (Untold, KeyError):
-        return None
-
-
-def _stage(event: Mapping[str, object]) -> Journey | None:
+    """Where ``event``'s cards travel on Old Maid's table (``games/old-maid/table.html``):
+    None if nothing travels, ``Untold`` if the event does not fit."""
     kind = event.get("type")
     if kind == "discarded":
         player = seat_in(event["player"])

@@ -35,14 +35,6 @@ CONTRACTS_IN_TEXT = {
 """The contracts inside a sentence: in lower case, with the article their name takes in each language."""
 
 
-def tell(event: Mapping[str, object]) -> Sentence | None:
-    """``event`` in an English template and its parameters, or None if it is not one of Solo Whist's."""
-    try:
-        return _tell(event)
-    except (Untold, KeyError):
-        return None
-
-
 def _in_text(value: object) -> Term:
     """A contract (or a bid) as a sentence says it; a call the game does not have is not told."""
     if not isinstance(value, str) or value not in CONTRACTS_IN_TEXT:
@@ -63,7 +55,8 @@ def _contract(contract: object) -> Sentence:
     return Sentence(N_("%(told)s, without trumps."), {"told": told})
 
 
-def _tell(event: Mapping[str, object]) -> Sentence:
+def tell(event: Mapping[str, object]) -> Sentence:
+    """``event`` in an English template and its parameters; ``Untold`` if it is not one of Solo Whist's."""
     kind = event.get("type")
     if kind == "bid":
         player, bid = seat_in(event["player"]), event["bid"]
@@ -96,14 +89,8 @@ def _tell(event: Mapping[str, object]) -> Sentence:
 
 
 def stage(event: Mapping[str, object]) -> Journey | None:
-    """Where ``event``'s cards travel on Solo Whist's table (``games/solo-whist/table.html``), or None."""
-    try:
-        return _stage(event)
-    except (Untold, KeyError):
-        return None
-
-
-def _stage(event: Mapping[str, object]) -> Journey | None:
+    """Where ``event``'s cards travel on Solo Whist's table (``games/solo-whist/table.html``):
+    None if nothing travels, ``Untold`` if the event does not fit."""
     kind = event.get("type")
     if kind in ("bid", "trump_named"):
         return {"seat": seat_in(event["player"]).index} if "player" in event else None
