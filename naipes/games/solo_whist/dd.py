@@ -25,11 +25,13 @@ from naipes.engine.cards import SUITS, Card
 from ._dds import BudgetExceeded, card_tricks, card_wins, forget, nodes, tricks, wins
 
 __all__ = [
-    "NO_TRUMP", "BudgetExceeded", "Deal", "card_of", "cards_in", "forget", "index_of", "mask_of", "nodes",
+    "NO_TRUMP", "SUIT_MASKS", "BudgetExceeded", "Deal", "card_of", "cards_in", "forget", "index_of", "mask_of", "nodes",
     "trump_index", "values", "verdicts", "value", "reaches",
 ]
 
 _ACE_HIGH = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_MASKS = tuple(0x1FFF << (13 * suit) for suit in range(4))
+"""The card numbers of each suit, as bit masks (the numbering both searches and the dealer use)."""
 NO_TRUMP = -1
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .rules import SEATS
 from .view import View
 
-from .solver import SUIT_MASKS, cards_in, index_of, mask_of
+from .dd import SUIT_MASKS, cards_in, index_of, mask_of
 
 _MAX_TRIES = 200
 

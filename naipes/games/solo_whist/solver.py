@@ -22,43 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.cards import SUITS, Card
+from .dd import SUIT_MASKS
 from .rules import DECLARED_ABUNDANCE, MISERES, SEATS, TRICKS_NEEDED, Contract
-
-_ACE_HIGH = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-SUIT_MASKS = tuple(0x1FFF << (13 * suit) for suit in range(4))
-NO_TRUMP = -1
-
-
-def index_of(card: Card) -> int:
-    """The solver's number for ``card``: suit × 13 + rank, ace high."""
-    return SUITS.index(card.suit) * 13 + _ACE_HIGH.index(card.rank)
-
-
-def card_of(index: int) -> Card:
-    return Card(_ACE_HIGH[index % 13], SUITS[index // 13])
-
-
-def mask_of(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << index_of(card)
-    return mask
-
-
-def cards_in(mask: int) -> list[int]:
-    """The card numbers in ``mask``, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
-def trump_index(suit: str | None) -> int:
-    return NO_TRUMP if suit is None else SUITS.index(suit)
-
 
 class SearchBudgetExceeded(Exception):
     """The search visited more nodes than it was allowed."""

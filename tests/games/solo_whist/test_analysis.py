@@ -11,7 +11,8 @@ from naipes.engine.errors import InvalidPosition
 from naipes.games.solo_whist import rules
 from naipes.games.solo_whist.analysis import analyse
 from naipes.games.solo_whist.rules import Bid, NameTrump, Play
-from naipes.games.solo_whist.solver import Goal, Solver, index_of, mask_of, trick_winner, trump_index
+from naipes.games.solo_whist.dd import index_of, mask_of, trump_index
+from naipes.games.solo_whist.solver import Goal, Solver, trick_winner
 
 
 def auctioned(seed: int, bid: str) -> rules.Position:

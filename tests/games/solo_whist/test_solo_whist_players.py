@@ -12,7 +12,7 @@ from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
 from naipes.games.solo_whist.deals import Knowledge, deal
 from naipes.games.solo_whist.sampling import Budget, choose_card
-from naipes.games.solo_whist.solver import SUIT_MASKS, cards_in, card_of, index_of
+from naipes.games.solo_whist.dd import SUIT_MASKS, card_of, cards_in, index_of
 
 QUICK = Budget(samples=4, nodes=200_000, deal_nodes=100_000)
 

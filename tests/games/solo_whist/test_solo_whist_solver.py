@@ -8,9 +8,8 @@ import pytest
 
 from naipes.games.solo_whist import rules as sw
 from naipes.engine.cards import Card
-from naipes.games.solo_whist.solver import (
-    NO_TRUMP, Goal, SearchBudgetExceeded, Solver, card_of, index_of, representatives, trick_winner,
-)
+from naipes.games.solo_whist.dd import NO_TRUMP, card_of, index_of
+from naipes.games.solo_whist.solver import Goal, SearchBudgetExceeded, Solver, representatives, trick_winner
 
 SEATS = 4
 
