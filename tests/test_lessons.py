@@ -70,7 +70,7 @@ def test_a_legal_move_other_than_the_lessons_has_an_explanation_in_both_language
         for step in lesson.decisions:
             before = lesson.position_at(step.number - 1)
             seen = game.view(before, lesson.seat).to_json()
-            choice = choose(game, before, lesson.seat, dice_for(seen), game.levels[-1])
+            choice = choose(game, before, lesson.seat, dice_for(seen, step.number - 1), game.levels[-1])
             if choice.move != step.move:
                 assert all(w.steps[step.number].why for w in words), (lesson.id, step.number)
 

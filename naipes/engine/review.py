@@ -40,13 +40,17 @@ class Judgement(Generic[MoveT]):
     """The section of the game's rules page that teaches what the judgement says."""
 
 
-def dice_for(view: Mapping[str, object]) -> random.Random:
-    """The computer player's dice for a decision, drawn from the view it decides from.
+def dice_for(view: Mapping[str, object], made: int) -> random.Random:
+    """The computer player's dice for a decision, drawn from the view it decides from and the
+    number of moves ``made`` in the game before it.
 
     A hint and the review of the same decision then see the same choice: a reader who
-    played the hint is judged against the very move the hint gave.
+    played the hint is judged against the very move the hint gave. The count matters in
+    the race, where a pass through the stock brings back a view already seen: with the
+    same dice for it, a reader who follows the hints would go round the same moves for ever.
     """
-    digest = hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).digest()
+    seen = json.dumps({"view": view, "made": made}, sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(seen.encode()).digest()
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 

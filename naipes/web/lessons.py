@@ -156,7 +156,7 @@ def check(game_id: str):
     except EngineError as error:
         raise api_error_from_engine(error) from None
     seen = game.view(before, lesson.seat)
-    choice = choose(game, before, lesson.seat, dice_for(seen.to_json()), game.levels[-1])
+    choice = choose(game, before, lesson.seat, dice_for(seen.to_json(), step.number - 1), game.levels[-1])
     if choice.move == step.move:
         why = translated(choice.reason.message, choice.reason.params)
     else:

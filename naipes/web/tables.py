@@ -170,6 +170,14 @@ def _not_your_turn(table: Table) -> ApiError:
         N_("You play as %(player)s: wait for your turn, and move only your own cards"), {"player": table.seat}))
 
 
+def _hint_dice(game: Rules, table: Table) -> random.Random:
+    """The review's dice for this decision, so that the hint and the review agree; a game too
+    long for its record has no review, and its hints throw fresh dice."""
+    if table.record is None or not table.record.complete:
+        return _rng()
+    return dice_for(game.view(table.position, table.seat).to_json(), len(table.record.moves))
+
+
 @bp.post("/<game_id>/tables/hint")
 def hint(game_id: str):
     game = _table_game(game_id)
@@ -178,8 +186,7 @@ def hint(game_id: str):
         raise ApiError(422, "game_over", gettext("The game is over: start a new one."))
     if not moves_for(game, table.position, table.seat):
         raise _not_your_turn(table)
-    seen = game.view(table.position, table.seat).to_json()
-    choice = choose(game, table.position, table.seat, dice_for(seen), game.levels[-1])
+    choice = choose(game, table.position, table.seat, _hint_dice(game, table), game.levels[-1])
     if table.record is not None:
         table.record = replace(table.record, hints=table.record.hints + 1)
     return jsonify({"move": choice.move.to_json(), "reason": translated(choice.reason.message, choice.reason.params),

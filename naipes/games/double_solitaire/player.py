@@ -34,7 +34,8 @@ Moves between columns are otherwise only made towards a move that makes
 progress (a card to a foundation, the waste's card to a column, a card turned
 up), so runs are not shuffled to and fro; the random tries at the end of a pass
 see to it that whatever progress is possible is found in the end, so a race
-against this player cannot stall for ever.
+against this player cannot stall for ever, provided its dice differ when a view
+comes back (``engine.review.dice_for`` counts the moves made for that).
 """
 
 from __future__ import annotations

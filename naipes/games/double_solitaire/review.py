@@ -89,7 +89,7 @@ def review(start: Position, moves: Sequence[Move], seat: int) -> list[Judgement]
         if move.player == seat:
             own = [legal for legal in legal_moves(position) if legal.player == seat]
             seen = view(position, seat)
-            best = choose(seen, own, dice_for(seen.to_json())).move
+            best = choose(seen, own, dice_for(seen.to_json(), step - 1)).move
             if move != best:
                 judged = _judged(position, seat, step, move, best)
                 if judged is not None:

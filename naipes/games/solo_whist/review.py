@@ -56,7 +56,7 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, analyse: A
     if cost <= 0:
         return None
     seen = view(position, seat)
-    strong = player.choose(seen, legal_moves(position), dice_for(seen.to_json()), "strong")
+    strong = player.choose(seen, legal_moves(position), dice_for(seen.to_json(), step - 1), "strong")
     findable = isinstance(strong.move, Play) and kept[strong.move.card] == best_value
     best = strong.move.card if findable else next(card for card, value in kept.items() if value == best_value)
     params = {"card": move.card, "best": best, "cost": cost}
@@ -72,7 +72,7 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, analyse: A
 
 def _judge_bid(position: Position, seat: int, step: int, move: Bid) -> Judgement | None:
     seen = view(position, seat)
-    choice = player.choose(seen, legal_moves(position), dice_for(seen.to_json()), "strong")
+    choice = player.choose(seen, legal_moves(position), dice_for(seen.to_json(), step - 1), "strong")
     if not isinstance(choice.move, Bid) or choice.move.bid == move.bid:
         return None
     return Judgement(step, move, choice.move, 0.0, True, N_(
