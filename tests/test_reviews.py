@@ -13,6 +13,7 @@ from naipes.games import GAMES
 from naipes.games.double_solitaire import player as race_player
 from naipes.games.double_solitaire import rules as race
 from naipes.games.double_solitaire.view import view as race_view
+from naipes.games.solo_whist import bidding
 from naipes.games.solo_whist import player as whist_player
 from naipes.games.solo_whist import rules as whist
 from naipes.games.solo_whist.analysis import analyse
@@ -133,3 +134,27 @@ def test_every_judged_whist_card_costs_the_solvers_double_dummy_difference():
         kept = {card: _side_value(before, 0, tricks) for card, tricks in values.items()}
         assert judgement.cost == max(kept.values()) - kept[judgement.move.card] > 0
         assert kept[judgement.best.card] == max(kept.values())
+
+
+def test_a_whist_call_the_strong_bidder_would_not_make_is_judged_with_its_estimated_chance():
+    """The reader bids a solo where the strong bidder passes: the review says how often the solo is
+    made in the deals the bidder sampled, which are the deals its own estimate rests on."""
+    start, moves = _whist(34, weak=False)
+    position = start
+    bids = []
+    for step, move in enumerate(moves, start=1):
+        if move.player == 0 and isinstance(move, whist.Bid):
+            bids.append((step, position, move))
+        position = whist.apply(position, move)[0]
+    judged = {judgement.step: judgement for judgement in review_whist(start, moves, 0)
+              if isinstance(judgement.move, whist.Bid)}
+    step, before, move = bids[0]
+    judgement = judged[step]
+    assert (move.bid, judgement.best.bid) == ("solo", "pass")
+    seen = whist_view(before, 0)
+    calls = [legal.bid for legal in whist.legal_moves(before) if isinstance(legal, whist.Bid)]
+    solo = next(estimate for estimate in bidding.estimates(seen, calls, dice_for(seen.to_json(), step - 1))
+                if estimate.call == "solo")
+    assert (judgement.params["yours"], judgement.params["of"]) == (solo.made, solo.samples)
+    assert solo.samples >= 8 and solo.chips <= 0
+    assert "%(yours)s of %(of)s" in judgement.reason and judgement.cost == 0 and judgement.rule == "bids"

@@ -172,32 +172,52 @@ def _named(call: str) -> Term:
     return Term(ACCEPTING if call == ACCEPTANCE else CONTRACTS_IN_TEXT[call])
 
 
-def bid(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS) -> Choice:
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The strong bidder's call with the estimates it weighed; ``simulated`` when the call is the
+    estimates' own (its reason then gives their numbers) rather than the rules of thumb's."""
+
+    choice: Choice
+    estimates: tuple[Estimate, ...]
+    simulated: bool
+
+    def estimate_of(self, call: str) -> Estimate | None:
+        """The estimate behind ``call``, if the search judged it (open misère: misère's)."""
+        judged = MISERE if call == OPEN_MISERE else call
+        return next((estimate for estimate in self.estimates if estimate.call == judged), None)
+
+
+def decide(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS) -> Decision:
     """The higher of two calls: the rules of thumb's and the one worth the most chips by the estimates
     (a pass where none pays). The search judges against defenders who see every card, which at the
     table they do not: measured against the rules of thumb, the hands it passed but the rules of thumb
     bid on made their solos six times in ten, so the strong bidder never bids less than they do and
     bids more where the estimates say it pays. The reason gives the numbers behind the call."""
     by_thumb = thumb.bid(view, calls)
-    found = estimates(view, calls, rng, budget) if by_thumb.move.bid != DECLARED_ABUNDANCE else []
+    found = tuple(estimates(view, calls, rng, budget)) if by_thumb.move.bid != DECLARED_ABUNDANCE else ()
     best = max(found, key=lambda estimate: estimate.chips, default=None)
     if best is None:
-        return by_thumb
+        return Decision(by_thumb, found, False)
     call = best.call
     if call == MISERE and OPEN_MISERE in calls and best.made >= OPEN_MISERE_SHARE * best.samples:
         call = OPEN_MISERE
     if best.chips <= 0 or call not in calls:
         if by_thumb.move.bid != PASS:
-            return by_thumb
-        return Choice(Bid(view.seat, PASS), Reason(
+            return Decision(by_thumb, found, False)
+        return Decision(Choice(Bid(view.seat, PASS), Reason(
             N_("Pass: no bid you may make pays on average; the best, %(contract)s, is made in %(count)s of"
                " %(samples)s deals that fit the auction"),
-            {"contract": _named(call), "count": best.made, "samples": best.samples}))
+            {"contract": _named(call), "count": best.made, "samples": best.samples})), found, True)
     if CALLS.index(by_thumb.move.bid) > CALLS.index(call):
-        return by_thumb
+        return Decision(by_thumb, found, False)
     message = (N_("Accept the proposal: with best play your side makes it in %(count)s of %(samples)s deals"
                   " that fit the auction and misses it by one trick in %(short)s more") if call == ACCEPTANCE else
                N_("Bid %(contract)s: with best play it is made in %(count)s of %(samples)s deals that fit the"
                   " auction and missed by one trick in %(short)s more"))
-    return Choice(Bid(view.seat, call), Reason(message, {
-        "contract": _named(call), "count": best.made, "samples": best.samples, "short": best.short}))
+    return Decision(Choice(Bid(view.seat, call), Reason(message, {
+        "contract": _named(call), "count": best.made, "samples": best.samples, "short": best.short})), found, True)
+
+
+def bid(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS) -> Choice:
+    """The strong bidder's call and why (``decide``)."""
+    return decide(view, calls, rng, budget).choice

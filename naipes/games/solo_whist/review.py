@@ -21,7 +21,7 @@ from ...engine.cards import Card
 from ...engine.errors import N_
 from ...engine.review import Judgement, dice_for
 from ...engine.sentences import Term
-from . import analysis, dd, player
+from . import analysis, bidding, dd, player
 from .sentences import CALL_NAMES
 from .rules import MISERES, Bid, Contract, Move, Play, Position, apply, legal_moves
 from .view import view
@@ -71,14 +71,37 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, analyse: A
 
 
 def _judge_bid(position: Position, seat: int, step: int, move: Bid) -> Judgement | None:
+    """The strong bidder's call where the reader's differs, with the chances its estimates give
+    the two calls over the same sampled deals (the search judges solo, misère, abundance and
+    acceptance; passing and proposing have none). Where the call is the estimates' own, its reason
+    repeats their numbers and is not told again; the rules of thumb's reason is."""
     seen = view(position, seat)
-    choice = player.choose(seen, legal_moves(position), dice_for(seen.to_json(), step - 1), "strong")
+    calls = [legal.bid for legal in legal_moves(position) if isinstance(legal, Bid)]
+    decision = bidding.decide(seen, calls, dice_for(seen.to_json(), step - 1))
+    choice = decision.choice
     if not isinstance(choice.move, Bid) or choice.move.bid == move.bid:
         return None
-    return Judgement(step, move, choice.move, 0.0, True, N_(
-        "The computer player would have called %(bid)s here, from your hand alone:"),
-        {"bid": Term(CALL_NAMES[choice.move.bid])},
-        choice.reason.message, choice.reason.params, rule="bids")
+    theirs, yours = decision.estimate_of(choice.move.bid), decision.estimate_of(move.bid)
+    params: dict[str, object] = {"bid": Term(CALL_NAMES[choice.move.bid]), "call": Term(CALL_NAMES[move.bid])}
+    if theirs is not None:
+        params |= {"count": theirs.made, "samples": theirs.samples}
+    if yours is not None:
+        params |= {"yours": yours.made, "of": yours.samples}
+    if theirs is not None and yours is not None:
+        reason = N_("From your hand alone the computer player would have called %(bid)s here: with best play it is"
+                    " made in %(count)s of %(samples)s deals that fit the auction, your %(call)s in %(yours)s of"
+                    " %(of)s.")
+    elif theirs is not None:
+        reason = N_("From your hand alone the computer player would have called %(bid)s here: with best play it is"
+                    " made in %(count)s of %(samples)s deals that fit the auction.")
+    elif yours is not None:
+        reason = N_("From your hand alone the computer player would have called %(bid)s here: with best play your"
+                    " %(call)s is made in %(yours)s of %(of)s deals that fit the auction.")
+    else:
+        reason = N_("The computer player would have called %(bid)s here, from your hand alone:")
+    advice = None if decision.simulated and (theirs or yours) else choice.reason
+    return Judgement(step, move, choice.move, 0.0, True, reason, params,
+                     advice.message if advice else None, advice.params if advice else {}, rule="bids")
 
 
 REVIEW_NODES = 1_000_000
