@@ -11,8 +11,9 @@ column), which the engine must accept too.
 (``aprende``), ``title``, one ``parts``
 introduction per deal, ``end``, and ``[steps.N]`` tables (``coach``: what to look at
 before decision N; ``caption``: what happened, else the page tells the move's events;
-``why``: why the lesson's move is better, for a decision where the computer player
-would choose another).
+``why``: why the lesson's move is better, told to a reader who makes another legal
+move; where it is left out the computer player's reason is told, so it is needed
+wherever the computer player would choose another move).
 
 Loading replays every move with the engine, and every part must play to the end of
 its game: a lesson the engine refuses is a ``LessonError``, which stops the start-up

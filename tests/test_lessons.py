@@ -62,8 +62,8 @@ def test_every_decision_is_coached_and_links_to_a_section_of_its_rules_page(less
 
 
 def test_a_legal_move_other_than_the_lessons_has_an_explanation_in_both_languages(lessons):
-    """Where the strong computer player, judging from the reader's view, would choose the
-    lesson's move, its reason says why; everywhere else the lesson's own words must."""
+    """The lesson's own words say why its move is better; where it has none, the strong computer
+    player, judging from the reader's view, must choose the lesson's move, and its reason says why."""
     for lesson in lessons.values():
         game = GAMES[lesson.game]
         words = [load_words(lesson, lang) for lang in LANGS]

@@ -155,12 +155,11 @@ def check(game_id: str):
         game.apply(before, move)
     except EngineError as error:
         raise api_error_from_engine(error) from None
-    seen = game.view(before, lesson.seat)
-    choice = choose(game, before, lesson.seat, dice_for(seen.to_json(), step.number - 1), game.levels[-1])
-    if choice.move == step.move:
-        why = translated(choice.reason.message, choice.reason.params)
-    else:
-        why = _site().lesson_words(lesson).steps[step.number].why or ""
+    why = _site().lesson_words(lesson).steps[step.number].why
+    if not why:
+        seen = game.view(before, lesson.seat)
+        choice = choose(game, before, lesson.seat, dice_for(seen.to_json(), step.number - 1), game.levels[-1])
+        why = translated(choice.reason.message, choice.reason.params) if choice.move == step.move else ""
     return jsonify({"expected": False, "message": gettext(
         "The engine accepts that move, but the lesson's move is better. %(why)s. Try again.", why=why.rstrip(". "))})
 
