@@ -174,13 +174,19 @@ def test_the_race_is_played_by_dragging_and_by_double_clicking_to_a_foundation(p
     answer = page.evaluate(KEPT)
 
     def drag(source, target):
+        # Both ends in view, as a person would have them: a long column can reach below the screen,
+        # and a pointer let go off the screen is over no place at all.
         page.locator(".race-mine").scroll_into_view_if_needed()
+        target.scroll_into_view_if_needed()
+        source.scroll_into_view_if_needed()
         start = source.bounding_box()
         end = target.bounding_box()
+        drop = end["y"] + min(end["height"] - 10, 30)
+        assert 0 <= start["y"] and drop <= page.viewport_size["height"], "both ends of the drag are on the screen"
         page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 8)
         page.mouse.down()
         page.mouse.move(start["x"] + start["width"] / 2 + 12, start["y"] + 20, steps=3)
-        page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] - 10, steps=6)
+        page.mouse.move(end["x"] + end["width"] / 2, drop, steps=6)
         page.mouse.up()
         settled(page)
 
@@ -227,7 +233,7 @@ def test_the_race_is_played_by_dragging_and_by_double_clicking_to_a_foundation(p
             # Let go over the card it goes onto: a column's box ends below its cards, where on a
             # phone the pointer may already be over another place that takes the card too.
             drag(source, target.locator("li").last if length else target)
-            assert page.locator(f"[data-anchor=p0-{move['to']}] li").count() == length + move["count"], "dropped"
+            expect(page.locator(f"[data-anchor=p0-{move['to']}] li")).to_have_count(length + move["count"])
             played["drag"] = True
         elif all(played.values()):
             break
