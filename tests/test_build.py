@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = load_library(CONTENT_DIR)
 LANGUAGES = LIBRARY.languages
 PAGES = [page for lang in LANGUAGES for page in LIBRARY.games_in(lang)]
+LESSON_SLUGS = {"es": "aprende", "pt": "aprenda"}
 PAGE_IDS = [f"{page.lang}-{page.slug}" for page in PAGES]
 A4 = (595.28, 841.89)
 A4_CONTENT_WIDTH_PX = round((210 - 2 * 14) / 25.4 * 96)
@@ -225,7 +226,8 @@ def test_the_sitemap_lists_every_page_with_its_hreflang_alternates(built):
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     urls = ElementTree.parse(built.out / "sitemap.xml").getroot().findall("s:url", ns)
     locs = {urlsplit(url.find("s:loc", ns).text).path for url in urls}
-    assert locs == {f"/{lang}/" for lang in LANGUAGES} | {f"/{page.lang}/{page.slug}/" for page in PAGES}
+    lessons = {f"/{page.lang}/{page.slug}/{LESSON_SLUGS[page.lang]}/" for page in PAGES}
+    assert locs == {f"/{lang}/" for lang in LANGUAGES} | {f"/{page.lang}/{page.slug}/" for page in PAGES} | lessons
     for url in urls:
         alternates = {link.get("hreflang"): urlsplit(link.get("href")).path for link in url.findall("x:link", ns)}
         assert set(alternates) == {language_tag(lang) for lang in LANGUAGES} | {"x-default"}

@@ -152,6 +152,8 @@ def test_robots_txt_points_at_the_sitemap_on_the_site_url():
     assert "Sitemap: https://naipes.example/sitemap.xml" in text.splitlines()
     sitemap = client.get("/sitemap.xml").get_data(as_text=True)
     assert "<loc>https://naipes.example/pt/solo-whist/</loc>" in sitemap
+    assert "<loc>https://naipes.example/es/solo-whist/aprende/</loc>" in sitemap
+    assert 'hreflang="pt-PT" href="https://naipes.example/pt/old-maid/aprenda/"' in sitemap
     assert 'hreflang="x-default" href="https://naipes.example/"' in sitemap
 
 

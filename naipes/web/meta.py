@@ -11,6 +11,7 @@ from xml.sax.saxutils import quoteattr
 from flask import Blueprint, Response, current_app, jsonify, url_for
 
 from .i18n import language_tag
+from .lessons import lesson_url
 
 bp = Blueprint("meta", __name__)
 
@@ -38,19 +39,19 @@ def robots():
 
 
 def page_groups(library) -> list[dict[str, str]]:
-    """Each home and rules page with its other languages: ``[{lang: path}]``, one dict per page.
+    """Each home, rules and lesson page with its other languages: ``[{lang: path}]``, one dict per page.
 
-    The sheets are left out: they repeat their rules page, which links to them.
+    The sheets are left out: they repeat their rules page, which links to them; so are the play,
+    review and analysis pages, which are tools with nothing to read until a reader uses them.
     """
     groups = [{lang: url_for("pages.home", lang=lang) for lang in library.languages}]
     games = sorted({page.game for lang in library.languages for page in library.games_in(lang)})
     for game in games:
-        groups.append({
-            page.lang: url_for("pages.game", lang=page.lang, slug=page.slug)
-            for lang in library.languages
-            for page in library.games_in(lang)
-            if page.game == game
-        })
+        pages = [page for lang in library.languages for page in library.games_in(lang) if page.game == game]
+        groups.append({page.lang: url_for("pages.game", lang=page.lang, slug=page.slug) for page in pages})
+        lessons = {page.lang: lesson_url(page) for page in pages}
+        if all(lessons.values()):
+            groups.append(lessons)
     return groups
 
 
