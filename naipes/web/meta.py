@@ -49,8 +49,8 @@ def page_groups(library) -> list[dict[str, str]]:
     for game in games:
         pages = [page for lang in library.languages for page in library.games_in(lang) if page.game == game]
         groups.append({page.lang: url_for("pages.game", lang=page.lang, slug=page.slug) for page in pages})
-        lessons = {page.lang: lesson_url(page) for page in pages}
-        if all(lessons.values()):
+        lessons = {page.lang: url for page in pages if (url := lesson_url(page)) is not None}
+        if lessons:
             groups.append(lessons)
     return groups
 
