@@ -22,6 +22,7 @@ search (the figures say which budget was used); ``default`` is the cap the site 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -85,6 +86,19 @@ def one_deal(args: tuple[int, str, str, str]) -> tuple[float, Counter, dict]:
         contracts[(levels[final.contract.bidder], final.contract.bid, final.result.made)] += 1
         contracts[("chips when declaring", levels[final.contract.bidder])] += won
     return chips / 2, contracts, times
+
+
+def saved(result: tuple[float, Counter, dict]) -> str:
+    """One deal's result as a line of JSON, so that a long run stopped half way still counts."""
+    chips, contracts, times = result
+    return json.dumps({"chips": chips, "contracts": [[list(key), count] for key, count in contracts.items()],
+                       "times": times})
+
+
+def loaded(line: str) -> tuple[float, Counter, dict]:
+    data = json.loads(line)
+    contracts = Counter({tuple(key): count for key, count in data["contracts"]})
+    return data["chips"], contracts, data["times"]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -160,7 +174,14 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="100 deals")
     parser.add_argument("--table-answers", type=int, metavar="DEALS",
                         help="only time /tables/move answers over this many deals")
+    parser.add_argument("--out", help="append each deal's result to this file as it is played (one match)")
+    parser.add_argument("--report", nargs="+", metavar="FILE",
+                        help="only report the deals saved in these files by --out (for --match)")
     options = parser.parse_args()
+    if options.report:
+        lines = [line for name in options.report for line in open(name, encoding="utf-8") if line.strip()]
+        report(options.match, len(lines), options.budget, [loaded(line) for line in lines], 0.0)
+        return
     if options.table_answers:
         table_answers(options.table_answers)
         return
@@ -171,11 +192,14 @@ def main() -> None:
         seeds = range(options.start, options.start + options.deals)
         tasks = [(seed, first, second, options.budget) for seed in seeds]
         started = time.perf_counter()
-        if options.jobs > 1:
-            with ProcessPoolExecutor(options.jobs) as pool:
-                results = list(pool.map(one_deal, tasks, chunksize=4))
-        else:
-            results = [one_deal(task) for task in tasks]
+        out = open(options.out, "a", encoding="utf-8") if options.out else None
+        results = []
+        with ProcessPoolExecutor(options.jobs) as pool:
+            for result in pool.map(one_deal, tasks, chunksize=1):
+                results.append(result)
+                if out:
+                    out.write(saved(result) + "\n")
+                    out.flush()
         report(match, options.deals, options.budget, results, time.perf_counter() - started)
 
 
