@@ -7,7 +7,9 @@ both playings (both its seats), halved: the mean chips side A wins per playing.
 
 Matches: ``strong-basic`` (the sampling player against the rules of thumb),
 ``basic-random`` and ``strong-random`` (against a player that passes in the auction,
-names a random trump and plays a random legal card). Printed: the mean with a 95%
+names a random trump and plays a random legal card), and ``strong-strong`` (the sampling
+player against itself: its mean is nothing by symmetry, but its contracts are the strong
+player's make rates against strong defence). Printed: the mean with a 95%
 confidence interval (normal approximation over the deals), how often each level's
 contracts are made, side A's chips from the deals each level declares, and decision
 times per level: CPU time of the deciding process (what one core spends, whatever else
@@ -36,7 +38,7 @@ from naipes.games.solo_whist.sampling import STRONG, Budget, choose_card
 
 BUDGETS = {"default": STRONG, "large": Budget(samples=48, nodes=6_000_000, deal_nodes=1_500_000)}
 MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random"),
-           "strong-random": ("strong", "random")}
+           "strong-random": ("strong", "random"), "strong-strong": ("strong", "strong")}
 
 
 def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget) -> sw.Move:
@@ -118,12 +120,13 @@ def report(match: str, deals: int, budget_name: str, results: list, elapsed: flo
     contracts: Counter = Counter()
     for _chips, counted, _times in results:
         contracts.update(counted)
-    for level in (first, second):
+    levels = tuple(dict.fromkeys((first, second)))
+    for level in levels:
         for bid in sw.CONTRACTS:
             made, failed = contracts[(level, bid, True)], contracts[(level, bid, False)]
             if made + failed:
                 print(f"  {level:6} bids {bid:18} {made + failed:5}  made {made / (made + failed):6.1%}")
-    for level in (first, second):
+    for level in levels:
         declared = contracts[("chips when declaring", level)] / (2 * deals)
         print(f"  {first} side's chips per deal (per playing) from the deals {level} declares: {declared:+.3f}")
     times: dict[str, list] = {}
