@@ -315,6 +315,110 @@ static int trump_tricks(const Search *s, int max_side, Ranks *w) {
     if (best) ranks_add(w, s->trump, lowest_rank);
     return best;
 }
+/* The seat holding `card`. */
+static inline int owner(const Search *s, int card) {
+    for (int p = 0; p < 3; p++)
+        if (s->hand[p] >> card & 1) return p;
+    return 3;
+}
+
+/* Tricks a side surely takes (as DDS's "later tricks"), whoever leads unless said otherwise; `w` gets
+ * the cards the count rests on.  The best of: top trumps (trump_tricks); the two top trumps in
+ * different hands of the side, one of them holding another trump (two tricks: they fall together
+ * only if both are forced); the second trump with a guard sitting over the top trump, not on lead (the
+ * top trump then plays just before it until its holder wins a trick: it wins whenever the top trump is
+ * not in its trick, and beside it the guard is played); the second and third trumps against the top one (which takes at
+ * most one of them) with a guard beside the second.  Without trumps in play, a suit's top card held
+ * by the side that does not lead: it wins a trick unless its holder throws it, which it need not do
+ * before the last trick, and the leaders never lead that suit meanwhile; each trick they lead in
+ * another suit takes a card of it from every one of their hands, so they cannot lead all the tricks
+ * left when their longest holding of each other suit adds up to fewer. */
+static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
+    int best = trump_tricks(s, max_side, w);
+    if (best >= 2) return best;
+    u64 all = all_cards(s);
+    if (s->trump >= 0 && (all & SUIT_BITS(s->trump))) {
+        u64 trumps = all & SUIT_BITS(s->trump);
+        int top = highest(trumps);
+        trumps ^= (u64)1 << top;
+        if (!trumps) return best;
+        int second = highest(trumps);
+        trumps ^= (u64)1 << second;
+        int top_seat = owner(s, top), second_seat = owner(s, second);
+        int top_length = popcount(s->hand[top_seat] & SUIT_BITS(s->trump));
+        int second_length = popcount(s->hand[second_seat] & SUIT_BITS(s->trump));
+        if (is_max(s, second_seat) != max_side) return best;
+        if (is_max(s, top_seat) == max_side) {
+            if (top_seat != second_seat && (top_length > 1 || second_length > 1)) {
+                ranks_none(w);
+                ranks_add(w, s->trump, CARD_RANK(second));
+                return 2;
+            }
+            return best;
+        }
+        if (best) return best;
+        if (second_length > 1 && top_seat == ((second_seat + 3) & 3) && leader != second_seat) {
+            ranks_add(w, s->trump, CARD_RANK(second));
+            return 1;
+        }
+        if (trumps && second_length > 1) {
+            int third = highest(trumps);
+            if (is_max(s, owner(s, third)) == max_side) {
+                ranks_add(w, s->trump, CARD_RANK(third));
+                return 1;
+            }
+        }
+        return best;
+    }
+    if (is_max(s, leader) == max_side) return best;
+    int room = 0, widest = -1, widest_length = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 in_suit = all & SUIT_BITS(suit);
+        if (!in_suit) continue;
+        int length = 0;
+        for (int p = 0; p < 4; p++)
+            if (is_max(s, p) != max_side) {
+                int l = popcount(s->hand[p] & SUIT_BITS(suit));
+                if (l > length) length = l;
+            }
+        room += length;
+        if (is_max(s, owner(s, highest(in_suit))) == max_side && length >= widest_length) {
+            widest = suit;
+            widest_length = length;
+        }
+    }
+    if (widest < 0 || room - widest_length >= popcount(s->hand[leader])) return best;
+    ranks_add(w, widest, CARD_RANK(highest(all & SUIT_BITS(widest))));
+    return 1;
+}
+
+/* Between tricks, with `d` left and `leader` to lead, in a goal where every seat wants its own side's
+ * tricks: at least `low` and at most `high` of them go to the maximisers, resting on `low_w` and
+ * `high_w`.  The leader's quick tricks or its side's sure tricks give the one, the other side's sure
+ * tricks the other. */
+static void bounds(const Search *s, int d, int leader, int *low, Ranks *low_w, int *high, Ranks *high_w) {
+    int leader_max = is_max(s, leader);
+    Ranks cash, sure, theirs_w;
+    int ours = quick_tricks(s, leader, &cash);
+    int mine = sure_tricks(s, leader_max, leader, &sure);
+    if (mine > ours) {
+        ours = mine;
+        cash = sure;
+    }
+    int theirs = sure_tricks(s, !leader_max, leader, &theirs_w);
+    if (leader_max) {
+        *low = ours;
+        *low_w = cash;
+        *high = d - theirs;
+        *high_w = theirs_w;
+    } else {
+        *low = theirs;
+        *low_w = theirs_w;
+        *high = d - ours;
+        *high_w = cash;
+    }
+}
+
 /* ---------------------------------------------------------------- moves */
 
 /* The cards `seat` may play, one per run of equivalent cards (the lowest of the run), in `out`. */
@@ -525,22 +629,11 @@ static int search(Search *s, int d, int need, Ranks *w) {
         }
         if (d == 1) return last_trick(s, t, w) >= need;
         if (s->normal) {
-            int leader_max = is_max(s, t->leader);
-            Ranks cash, trumps, theirs_w;
-            int ours = quick_tricks(s, t->leader, &cash);
-            int mine = trump_tricks(s, leader_max, &trumps);
-            if (mine > ours) {
-                ours = mine;
-                cash = trumps;
-            }
-            int theirs = trump_tricks(s, !leader_max, &theirs_w);
-            if (leader_max) {
-                if (ours >= need) { *w = cash; return 1; }
-                if (d - theirs < need) { *w = theirs_w; return 0; }
-            } else {
-                if (theirs >= need) { *w = theirs_w; return 1; }
-                if (d - ours < need) { *w = cash; return 0; }
-            }
+            int low, high;
+            Ranks low_w, high_w;
+            bounds(s, d, t->leader, &low, &low_w, &high, &high_w);
+            if (low >= need) { *w = low_w; return 1; }
+            if (high < need) { *w = high_w; return 0; }
         }
         layout_of(s, &layout);
         Head *head = head_of(layout.lengths, t->leader, 0);
@@ -869,6 +962,26 @@ static PyObject *py_wins(PyObject *self, PyObject *args, PyObject *kwargs) {
     return PyBool_FromLong(answer);
 }
 
+static const char *bounds_keywords[] = {"hands", "leader", "trump", "maximisers", NULL};
+
+static PyObject *py_bounds(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *hands;
+    int leader, trump, maximisers;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oiii", (char **)bounds_keywords, &hands, &leader, &trump,
+                                     &maximisers))
+        return NULL;
+    Search s;
+    PyObject *trick = PyTuple_New(0);
+    if (!trick) return NULL;
+    int d = read_position(&s, hands, leader, trick, trump, maximisers, maximisers, 0);
+    Py_DECREF(trick);
+    if (d < 0) return NULL;
+    int low, high;
+    Ranks low_w, high_w;
+    bounds(&s, d, leader, &low, &low_w, &high, &high_w);
+    return Py_BuildValue("(ii)", low, high);
+}
+
 static PyObject *py_card_tricks(PyObject *self, PyObject *args, PyObject *kwargs) {
     return per_card(args, kwargs, 0);
 }
@@ -897,6 +1010,9 @@ static PyMethodDef methods[] = {
     {"card_wins", (PyCFunction)(void (*)(void))py_card_wins, METH_VARARGS | METH_KEYWORDS,
      "card_wins(hands, leader, trick, trump, maximisers, scorers, need, node_limit=0): [(card, bool)] for"
      " every legal card of the seat to move, lowest first"},
+    {"bounds", (PyCFunction)(void (*)(void))py_bounds, METH_VARARGS | METH_KEYWORDS,
+     "bounds(hands, leader, trump, maximisers): (low, high), the tricks the search takes the maximisers to"
+     " win at least and at most between tricks, before it looks further (for the tests of those bounds)"},
     {"nodes", py_nodes, METH_NOARGS, "nodes(): the nodes the last search visited"},
     {"forget", py_forget, METH_NOARGS, "forget(): empties the table, so that what follows costs what it would in a fresh process"},
     {NULL, NULL, 0, NULL},

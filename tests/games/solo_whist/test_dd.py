@@ -12,7 +12,7 @@ from endplay.types import Card as BridgeCard
 from endplay.types import Deal as BridgeDeal
 from endplay.types import Denom, Player
 
-from naipes.games.solo_whist import dd
+from naipes.games.solo_whist import _dds, dd
 from naipes.games.solo_whist.solver import Goal, Solver, trick_winner
 
 SEATS = 4
@@ -103,6 +103,25 @@ def test_longer_endings_have_the_value_the_reference_gives_them(kind):
         expected = Solver(trump, Goal(maximisers, scorers, 0)).max_tricks(list(hands), leader, list(trick))
         assert dd.value(deal, maximisers, scorers) == expected
         assert dd.reaches(deal, maximisers, scorers, min(need, 6)) == (expected >= min(need, 6))
+
+
+def test_the_bounds_the_search_starts_from_hold_the_reference_value():
+    """Between tricks the search first bounds the tricks each side surely takes (cashing from the top,
+    top trumps, the second trump guarded over the top one, a top card nobody can keep from scoring):
+    on random endings of every shape the reference's value lies within them, for the bidder's side and
+    for the defenders."""
+    rng = random.Random("dd-bounds")
+    narrowed = 0
+    for tricks in (2, 3, 4, 5) * 300:
+        hands, leader, _ = ending(rng, tricks, begun=False)
+        kind = rng.choice(("solo", "solo_no_trump", "proposal_left", "proposal_opposite", "proposal_right"))
+        maximisers, _, trump, _ = goal_of(kind, rng)
+        for side in (maximisers, ALL ^ maximisers):
+            low, high = _dds.bounds(tuple(hands), leader, trump, side)
+            exact = Solver(trump, Goal(side, side, 0)).max_tricks(list(hands), leader, [])
+            assert low <= exact <= high, (hands, leader, trump, side)
+            narrowed += low > 0 or high < tricks
+    assert narrowed > 2000
 
 
 RANKS = "23456789TJQKA"
