@@ -99,15 +99,25 @@ typedef struct {
     unsigned in_suit[4];
 } Layout;
 
-/* Entries are kept in lists, one per (suit lengths, leader): a position is looked up among the entries
- * of its list, whose owners of the cards that mattered must match its own. */
+/* An entry is found by its exact key: the suit lengths, the leader, how many top cards of each suit
+ * mattered (a nibble each) and the owners of just those cards.  Positions with the same lengths and
+ * leader share a head that lists the tallies of mattering cards its entries use; a lookup tries each
+ * tally, masking its own owners to it, instead of comparing every entry (a busy head has thousands of
+ * entries but a few hundred tallies at most). */
 typedef struct {
+    u64 lengths;
     u64 owners01, owners23; /* suits 0 and 1 (26 bits each, the second from bit 26), suits 2 and 3 */
-    u64 mask01, mask23;     /* the bits of the owners that matter */
-    int32_t next;
-    uint16_t counts; /* how many top cards of each suit matter, a nibble each */
+    uint16_t counts;
+    uint8_t leader, generation;
     uint8_t lower, upper, best;
 } Entry;
+
+#define TALLIES_PER_BLOCK 13
+typedef struct {
+    uint16_t counts[TALLIES_PER_BLOCK];
+    uint16_t used;
+    int32_t next;
+} Tallies;
 
 typedef struct {
     u64 lengths;
@@ -117,20 +127,25 @@ typedef struct {
 
 #define HEAD_BITS 18
 #define HEADS ((size_t)1 << HEAD_BITS)
-#define POOL ((int32_t)1 << 20)
+#define ENTRY_BITS 21
+#define ENTRIES ((size_t)1 << ENTRY_BITS)
+#define BLOCKS ((int32_t)1 << 18)
 #define NO_BEST 0xFF
 
 static Head *heads;
-static Entry *pool;
-static int32_t pool_used, heads_used;
+static Entry *entries;
+static Tallies *blocks;
+static int32_t entries_used, heads_used, blocks_used;
 static uint8_t generation = 1;
 static int table_trump = -2, table_max = -1, table_scorers = -1;
 
 static void table_clear(void) {
-    pool_used = 0;
+    entries_used = 0;
     heads_used = 0;
+    blocks_used = 0;
     if (++generation == 0) {
         memset(heads, 0, HEADS * sizeof(Head));
+        memset(entries, 0, ENTRIES * sizeof(Entry));
         generation = 1;
     }
 }
@@ -138,8 +153,9 @@ static void table_clear(void) {
 static int table_ready(int trump, int maximisers, int scorers) {
     if (heads == NULL) {
         heads = calloc(HEADS, sizeof(Head));
-        pool = malloc((size_t)POOL * sizeof(Entry));
-        if (heads == NULL || pool == NULL) return 0;
+        entries = calloc(ENTRIES, sizeof(Entry));
+        blocks = malloc((size_t)BLOCKS * sizeof(Tallies));
+        if (heads == NULL || entries == NULL || blocks == NULL) return 0;
     }
     if (trump != table_trump || maximisers != table_max || scorers != table_scorers) {
         table_trump = trump;
@@ -173,7 +189,7 @@ static void layout_of(const Search *s, Layout *l) {
     l->owners23 = l->owners[2] | l->owners[3] << 26;
 }
 
-/* The list head of (lengths, leader); with `create`, made if missing (NULL when the table is full). */
+/* The head of (lengths, leader); with `create`, made if missing (NULL when the table is full). */
 static Head *head_of(u64 lengths, int leader, int create) {
     u64 h = (lengths ^ (u64)leader << 62) * 0x9E3779B97F4A7C15ULL;
     size_t i = (size_t)(h >> (64 - HEAD_BITS));
@@ -193,8 +209,32 @@ static Head *head_of(u64 lengths, int leader, int create) {
     }
 }
 
-static inline int entry_matches(const Entry *e, const Layout *l) {
-    return !(((e->owners01 ^ l->owners01) & e->mask01) | ((e->owners23 ^ l->owners23) & e->mask23));
+/* The owners of the top cards a tally counts, in the two words of a Layout. */
+static inline void masked(const Layout *l, unsigned counts, u64 *owners01, u64 *owners23) {
+    u64 m[4];
+    for (int suit = 0; suit < 4; suit++) m[suit] = ((u64)1 << (2 * (counts >> (4 * suit) & 15))) - 1;
+    *owners01 = l->owners01 & (m[0] | m[1] << 26);
+    *owners23 = l->owners23 & (m[2] | m[3] << 26);
+}
+
+static inline size_t entry_slot(u64 lengths, int leader, unsigned counts, u64 owners01, u64 owners23) {
+    u64 h = (lengths ^ (u64)leader << 62 ^ (u64)counts << 46) * 0x9E3779B97F4A7C15ULL;
+    h = (h ^ owners01) * 0xC2B2AE3D27D4EB4FULL;
+    h = (h ^ owners23) * 0x165667B19E3779F9ULL;
+    return (size_t)(h >> (64 - ENTRY_BITS));
+}
+
+/* The entry with this key (NULL if none), or with `create` the empty slot for it. */
+static Entry *entry_at(size_t i, u64 lengths, int leader, unsigned counts, u64 owners01, u64 owners23,
+                       int create) {
+    for (;;) {
+        Entry *e = entries + i;
+        if (e->generation != generation) return create ? e : NULL;
+        if (e->lengths == lengths && e->owners01 == owners01 && e->owners23 == owners23 && e->counts == counts &&
+            e->leader == leader)
+            return e;
+        i = (i + 1) & (ENTRIES - 1);
+    }
 }
 
 /* The ranks behind an entry, in the position that matched it: per suit the rank of its last top card. */
@@ -211,38 +251,47 @@ static void entry_ranks(const Entry *e, const Layout *l, Ranks *w) {
     }
 }
 
+/* Adds `counts` to the tallies of `head` unless there; 0 when the blocks are used up. */
+static int tally(Head *head, unsigned counts) {
+    for (int32_t b = head->first; b >= 0; b = blocks[b].next)
+        for (int k = 0; k < blocks[b].used; k++)
+            if (blocks[b].counts[k] == counts) return 1;
+    if (head->first < 0 || blocks[head->first].used == TALLIES_PER_BLOCK) {
+        if (blocks_used >= BLOCKS) return 0;
+        blocks[blocks_used].used = 0;
+        blocks[blocks_used].next = head->first;
+        head->first = blocks_used++;
+    }
+    Tallies *block = blocks + head->first;
+    block->counts[block->used++] = (uint16_t)counts;
+    return 1;
+}
+
 static void store(const Layout *l, int leader, int depth, const Ranks *w, int answer, int need, int best) {
-    uint16_t counts = 0;
-    u64 masks[4];
+    unsigned counts = 0;
     for (int suit = 0; suit < 4; suit++) {
         int count = w->t[suit] >= NONE ? 0 : __builtin_popcount(l->in_suit[suit] >> w->t[suit]);
-        counts |= (uint16_t)(count << (4 * suit));
-        masks[suit] = ((u64)1 << (2 * count)) - 1;
+        counts |= (unsigned)count << (4 * suit);
     }
-    u64 mask01 = masks[0] | masks[1] << 26, mask23 = masks[2] | masks[3] << 26;
-    u64 owners01 = l->owners01 & mask01, owners23 = l->owners23 & mask23;
-    Head *head = head_of(l->lengths, leader, 1);
-    if (head == NULL || pool_used >= POOL) {
-        table_clear();
-        head = head_of(l->lengths, leader, 1);
-    }
-    Entry *slot = NULL;
-    for (int32_t i = head->first; i >= 0; i = pool[i].next) {
-        Entry *e = pool + i;
-        if (e->counts == counts && e->owners01 == owners01 && e->owners23 == owners23) {
-            slot = e;
-            break;
+    u64 owners01, owners23;
+    masked(l, counts, &owners01, &owners23);
+    size_t i = entry_slot(l->lengths, leader, counts, owners01, owners23);
+    Entry *slot = entry_at(i, l->lengths, leader, counts, owners01, owners23, 1);
+    if (slot->generation != generation) {
+        Head *head = head_of(l->lengths, leader, 1);
+        if (head == NULL || entries_used >= (int32_t)(ENTRIES / 2) || !tally(head, counts)) {
+            table_clear();
+            head = head_of(l->lengths, leader, 1);
+            tally(head, counts);
+            slot = entry_at(i, l->lengths, leader, counts, owners01, owners23, 1);
         }
-    }
-    if (!slot) {
-        slot = pool + pool_used;
-        slot->next = head->first;
-        head->first = pool_used++;
+        entries_used++;
+        slot->generation = generation;
+        slot->lengths = l->lengths;
         slot->owners01 = owners01;
         slot->owners23 = owners23;
-        slot->mask01 = mask01;
-        slot->mask23 = mask23;
-        slot->counts = counts;
+        slot->counts = (uint16_t)counts;
+        slot->leader = (uint8_t)leader;
         slot->lower = 0;
         slot->upper = (uint8_t)depth;
         slot->best = NO_BEST;
@@ -256,6 +305,39 @@ static void store(const Layout *l, int leader, int depth, const Ranks *w, int an
         unsigned all = l->in_suit[CARD_SUIT(best)];
         slot->best = (uint8_t)(CARD_SUIT(best) << 4 | __builtin_popcount(all >> (CARD_RANK(best) + 1)));
     }
+}
+
+/* Looks the position up: 1 or 0 when an entry settles whether the scorers take `need` (`w` gets the
+ * ranks it rests on), else -1, with `*first` set to the best lead an entry remembers, if any. */
+static int lookup(const Layout *l, int leader, int need, Ranks *w, int *first) {
+    Head *head = head_of(l->lengths, leader, 0);
+    if (!head) return -1;
+    for (int32_t b = head->first; b >= 0; b = blocks[b].next) {
+        const Tallies *block = blocks + b;
+        size_t slots[TALLIES_PER_BLOCK];
+        u64 o01[TALLIES_PER_BLOCK], o23[TALLIES_PER_BLOCK];
+        for (int k = 0; k < block->used; k++) {
+            masked(l, block->counts[k], &o01[k], &o23[k]);
+            slots[k] = entry_slot(l->lengths, leader, block->counts[k], o01[k], o23[k]);
+            __builtin_prefetch(entries + slots[k]);
+        }
+        for (int k = 0; k < block->used; k++) {
+            const Entry *e = entry_at(slots[k], l->lengths, leader, block->counts[k], o01[k], o23[k], 0);
+            if (!e) continue;
+            if (e->lower >= need || e->upper < need) {
+                entry_ranks(e, l, w);
+                return e->lower >= need;
+            }
+            if (e->best != NO_BEST && *first < 0) {
+                /* The best lead is kept as its suit and its place among the suit's cards from the top. */
+                int suit = e->best >> 4, place = e->best & 15;
+                unsigned all = l->in_suit[suit];
+                for (int j = 0; j < place && all; j++) all ^= 1u << (31 - __builtin_clz(all));
+                if (all) *first = suit * 16 + 31 - __builtin_clz(all);
+            }
+        }
+    }
+    return -1;
 }
 
 /* ---------------------------------------------------------------- bounds */
@@ -636,22 +718,8 @@ static int search(Search *s, int d, int need, Ranks *w) {
             if (high < need) { *w = high_w; return 0; }
         }
         layout_of(s, &layout);
-        Head *head = head_of(layout.lengths, t->leader, 0);
-        for (int32_t i = head ? head->first : -1; i >= 0; i = pool[i].next) {
-            Entry *e = pool + i;
-            if (!entry_matches(e, &layout)) continue;
-            if (e->lower >= need || e->upper < need) {
-                entry_ranks(e, &layout, w);
-                return e->lower >= need;
-            }
-            if (e->best != NO_BEST && first < 0) {
-                /* The best lead is kept as its suit and its place among the suit's cards from the top. */
-                int suit = e->best >> 4, place = e->best & 15;
-                unsigned all = layout.in_suit[suit];
-                for (int k = 0; k < place && all; k++) all ^= 1u << (31 - __builtin_clz(all));
-                if (all) first = suit * 16 + 31 - __builtin_clz(all);
-            }
-        }
+        int known = lookup(&layout, t->leader, need, w, &first);
+        if (known >= 0) return known;
     }
     int seat = (t->leader + t->count) & 3;
     int maximiser = is_max(s, seat);
