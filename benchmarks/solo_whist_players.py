@@ -141,12 +141,12 @@ def report(match: str, deals: int, budget_name: str, results: list, elapsed: flo
               f" p99 {percentile(wall, .99):7.2f}")
 
 
-def table_answers(deals: int) -> None:
+def table_answers(deals: int, start: int) -> None:
     """What one ``/tables/move`` answer costs: the reader (seat 0, played here by the rules of
     thumb) against three strong players at the default budget; an answer's time is the CPU time
     of every computer move between two of the reader's moves."""
     answers: list[float] = []
-    for seed in range(deals):
+    for seed in range(start, start + deals):
         rng = random.Random(seed)
         position = sw.new_game(seed)
         pending = 0.0
@@ -162,7 +162,7 @@ def table_answers(deals: int) -> None:
             position, _events = sw.apply(position, move)
         answers.append(pending)
     answers = [value * 1000 for value in answers]
-    print(f"== table answers: {deals} deals, {len(answers)} answers, three strong players {STRONG}")
+    print(f"== table answers: {deals} deals from seed {start}, {len(answers)} answers, three strong players {STRONG}")
     print(f"  CPU ms per answer p50 {percentile(answers, .5):.1f} p95 {percentile(answers, .95):.1f}"
           f" p99 {percentile(answers, .99):.1f} max {max(answers):.1f}")
 
@@ -186,7 +186,7 @@ def main() -> None:
         report(options.match, len(lines), options.budget, [loaded(line) for line in lines], 0.0)
         return
     if options.table_answers:
-        table_answers(options.table_answers)
+        table_answers(options.table_answers, options.start)
         return
     if options.quick:
         options.deals = 100
