@@ -596,6 +596,15 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                                 ruff = 1;
                     sc = ruff ? 70 - rank : 20 - rank;
                 }
+                /* As DDS: a suit the opponents hold few cards of gives them few replies to search (a
+                 * void counts as the tricks played so far, plus one, for its discards). */
+                int replies = 0;
+                for (int p = 0; p < 4; p++)
+                    if (!same_side(s, p, seat)) {
+                        int length = popcount(s->hand[p] & SUIT_BITS(suit));
+                        replies += length ? length : 14 - popcount(s->hand[seat]);
+                    }
+                sc -= 12 * replies;
             } else {
                 int wins = beats(s, c, t->win_card);
                 int partner_winning = same_side(s, t->win_seat, seat);
