@@ -20,8 +20,9 @@
  *   trump and sides, so the table is kept between calls and emptied only when those change;
  * - equivalent cards merged: cards of one hand and suit with no card of anyone else's between them
  *   (cards on the table included) win the same tricks, so only one of them is tried;
- * - quick-trick bounds: winners the leader cashes from the top and top trumps a side holds settle many
- *   questions without search;
+ * - bounds: winners the leader cashes from the top, and tricks a side surely takes whoever leads (its
+ *   trumps the opponents' higher ones cannot all beat, guarded second trumps, DDS's "later tricks")
+ *   settle many questions without search;
  * - move ordering: the best lead the table remembers first, then cashing winners, leading towards a
  *   partner's winner or ruff, winning cheaply, playing low under a partner's winner; in a misère,
  *   ducking with the highest card that loses.
@@ -374,8 +375,11 @@ static int quick_tricks(const Search *s, int leader, Ranks *w) {
     return total < cards ? total : cards;
 }
 
-/* Tricks a side surely takes with top trumps: a hand's trumps above every opponent's trump each win a
- * trick of their own.  `w` gets the trumps counted. */
+/* Tricks a side surely takes with its trumps.  A hand's trump loses only to a higher trump of an
+ * opponent played to the same trick, and every trick takes one trump of the hand at most, so of its
+ * trumps all but as many as the opponents' trumps can each be set above a lower one of them win tricks
+ * (a hand's trumps above every opponent's trump are the plainest case).  `w` gets the trumps the count
+ * rests on. */
 static int trump_tricks(const Search *s, int max_side, Ranks *w) {
     ranks_none(w);
     if (s->trump < 0) return 0;
@@ -387,11 +391,27 @@ static int trump_tricks(const Search *s, int max_side, Ranks *w) {
     for (int p = 0; p < 4; p++) {
         if (is_max(s, p) != max_side) continue;
         u64 trumps = s->hand[p] & t;
+        if (!trumps) continue;
         u64 top = theirs ? trumps & ~(((u64)2 << highest(theirs)) - 1) : trumps;
         int k = popcount(top);
         if (k > best) {
             best = k;
             lowest_rank = CARD_RANK(lowest(top));
+        }
+        u64 spare = trumps, over = theirs;
+        int beaten = 0;
+        while (over) {
+            u64 under = spare & (((u64)1 << lowest(over)) - 1);
+            over &= over - 1;
+            if (under) {
+                spare &= ~((u64)1 << lowest(under));
+                beaten++;
+            }
+        }
+        k = popcount(trumps) - beaten;
+        if (k > best) {
+            best = k;
+            lowest_rank = CARD_RANK(lowest(trumps));
         }
     }
     if (best) ranks_add(w, s->trump, lowest_rank);

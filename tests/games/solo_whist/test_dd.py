@@ -107,7 +107,8 @@ def test_longer_endings_have_the_value_the_reference_gives_them(kind):
 
 def test_the_bounds_the_search_starts_from_hold_the_reference_value():
     """Between tricks the search first bounds the tricks each side surely takes (cashing from the top,
-    top trumps, the second trump guarded over the top one, a top card nobody can keep from scoring):
+    trumps the opponents' higher trumps cannot all beat, the second trump guarded over the top one, a
+    top card nobody can keep from scoring):
     on random endings of every shape the reference's value lies within them, for the bidder's side and
     for the defenders."""
     rng = random.Random("dd-bounds")
