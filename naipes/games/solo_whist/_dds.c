@@ -118,6 +118,8 @@ typedef struct {
     uint16_t counts[TALLIES_PER_BLOCK];
     uint16_t used;
     int32_t next;
+    u64 filter[TALLIES_PER_BLOCK]; /* per tally, a bit for each entry's hash modulo 64: most probes of a
+                                       tally find nothing, and this spares them the cache miss */
 } Tallies;
 
 typedef struct {
@@ -218,12 +220,15 @@ static inline void masked(const Layout *l, unsigned counts, u64 *owners01, u64 *
     *owners23 = l->owners23 & (m[2] | m[3] << 26);
 }
 
-static inline size_t entry_slot(u64 lengths, int leader, unsigned counts, u64 owners01, u64 owners23) {
+/* An entry's hash: its slot is the top bits, its bit in the tally's filter the bottom six. */
+static inline u64 entry_hash(u64 lengths, int leader, unsigned counts, u64 owners01, u64 owners23) {
     u64 h = (lengths ^ (u64)leader << 62 ^ (u64)counts << 46) * 0x9E3779B97F4A7C15ULL;
     h = (h ^ owners01) * 0xC2B2AE3D27D4EB4FULL;
     h = (h ^ owners23) * 0x165667B19E3779F9ULL;
-    return (size_t)(h >> (64 - ENTRY_BITS));
+    return h ^ h >> 29;
 }
+
+static inline size_t slot_of(u64 hash) { return (size_t)(hash >> (64 - ENTRY_BITS)); }
 
 /* The entry with this key (NULL if none), or with `create` the empty slot for it. */
 static Entry *entry_at(size_t i, u64 lengths, int leader, unsigned counts, u64 owners01, u64 owners23,
@@ -252,20 +257,21 @@ static void entry_ranks(const Entry *e, const Layout *l, Ranks *w) {
     }
 }
 
-/* Adds `counts` to the tallies of `head` unless there; 0 when the blocks are used up. */
-static int tally(Head *head, unsigned counts) {
+/* The filter of tally `counts` of `head`, added unless there; NULL when the blocks are used up. */
+static u64 *tally(Head *head, unsigned counts) {
     for (int32_t b = head->first; b >= 0; b = blocks[b].next)
         for (int k = 0; k < blocks[b].used; k++)
-            if (blocks[b].counts[k] == counts) return 1;
+            if (blocks[b].counts[k] == counts) return &blocks[b].filter[k];
     if (head->first < 0 || blocks[head->first].used == TALLIES_PER_BLOCK) {
-        if (blocks_used >= BLOCKS) return 0;
+        if (blocks_used >= BLOCKS) return NULL;
         blocks[blocks_used].used = 0;
         blocks[blocks_used].next = head->first;
         head->first = blocks_used++;
     }
     Tallies *block = blocks + head->first;
+    block->filter[block->used] = 0;
     block->counts[block->used++] = (uint16_t)counts;
-    return 1;
+    return &block->filter[block->used - 1];
 }
 
 static void store(const Layout *l, int leader, int depth, const Ranks *w, int answer, int need, int best) {
@@ -276,16 +282,19 @@ static void store(const Layout *l, int leader, int depth, const Ranks *w, int an
     }
     u64 owners01, owners23;
     masked(l, counts, &owners01, &owners23);
-    size_t i = entry_slot(l->lengths, leader, counts, owners01, owners23);
+    u64 hash = entry_hash(l->lengths, leader, counts, owners01, owners23);
+    size_t i = slot_of(hash);
     Entry *slot = entry_at(i, l->lengths, leader, counts, owners01, owners23, 1);
     if (slot->generation != generation) {
         Head *head = head_of(l->lengths, leader, 1);
-        if (head == NULL || entries_used >= (int32_t)(ENTRIES / 2) || !tally(head, counts)) {
+        u64 *filter = head && entries_used < (int32_t)(ENTRIES / 2) ? tally(head, counts) : NULL;
+        if (filter == NULL) {
             table_clear();
             head = head_of(l->lengths, leader, 1);
-            tally(head, counts);
+            filter = tally(head, counts);
             slot = entry_at(i, l->lengths, leader, counts, owners01, owners23, 1);
         }
+        *filter |= (u64)1 << (hash & 63);
         entries_used++;
         slot->generation = generation;
         slot->lengths = l->lengths;
@@ -317,13 +326,17 @@ static int lookup(const Layout *l, int leader, int need, Ranks *w, int *first) {
         const Tallies *block = blocks + b;
         size_t slots[TALLIES_PER_BLOCK];
         u64 o01[TALLIES_PER_BLOCK], o23[TALLIES_PER_BLOCK];
+        int which[TALLIES_PER_BLOCK], n = 0;
         for (int k = 0; k < block->used; k++) {
-            masked(l, block->counts[k], &o01[k], &o23[k]);
-            slots[k] = entry_slot(l->lengths, leader, block->counts[k], o01[k], o23[k]);
-            __builtin_prefetch(entries + slots[k]);
+            masked(l, block->counts[k], &o01[n], &o23[n]);
+            u64 hash = entry_hash(l->lengths, leader, block->counts[k], o01[n], o23[n]);
+            if (!(block->filter[k] >> (hash & 63) & 1)) continue;
+            slots[n] = slot_of(hash);
+            __builtin_prefetch(entries + slots[n]);
+            which[n++] = k;
         }
-        for (int k = 0; k < block->used; k++) {
-            const Entry *e = entry_at(slots[k], l->lengths, leader, block->counts[k], o01[k], o23[k], 0);
+        for (int j = 0; j < n; j++) {
+            const Entry *e = entry_at(slots[j], l->lengths, leader, block->counts[which[j]], o01[j], o23[j], 0);
             if (!e) continue;
             if (e->lower >= need || e->upper < need) {
                 entry_ranks(e, l, w);
@@ -333,7 +346,7 @@ static int lookup(const Layout *l, int leader, int need, Ranks *w, int *first) {
                 /* The best lead is kept as its suit and its place among the suit's cards from the top. */
                 int suit = e->best >> 4, place = e->best & 15;
                 unsigned all = l->in_suit[suit];
-                for (int j = 0; j < place && all; j++) all ^= 1u << (31 - __builtin_clz(all));
+                for (int k = 0; k < place && all; k++) all ^= 1u << (31 - __builtin_clz(all));
                 if (all) *first = suit * 16 + 31 - __builtin_clz(all);
             }
         }
