@@ -33,7 +33,9 @@ THRESHOLDS = {PROPOSAL: 4.0, ACCEPTANCE: 3.5, SOLO: 4.5, ABUNDANCE: 9.0}
 Measured with the rules-of-thumb play (1,500 deals for solo, 6,000 for abundance): a solo
 counted at 4.5 is made about two times in three and an abundance counted at 9 seven times in
 ten, so both pay (at even odds a contract only breaks even); an abundance at 8.5 is made
-fewer than one time in three."""
+fewer than one time in three. Checked again against the strong player's defence (2,000 deals,
+two strong defenders of three): solos bid at 4.5 are made 62 % of the time and still pay,
+proposals bid at 4 and accepted at 3.5 only 54 %, which the rules page now says."""
 
 MISERE_MARGINS = {MISERE: 2, OPEN_MISERE: 1}
 """How far above the two a misère hand's lowest card of a suit may be (``misere_safe``); each
