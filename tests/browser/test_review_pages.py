@@ -119,3 +119,27 @@ def test_a_drawn_review_has_no_axe_violation(page, live_server, app, client):
     _open_review(page, live_server, "es", "double-solitaire", _finished_race(app, client))
     results = Axe(AXE.read_text(encoding="utf-8")).run(page)
     assert results.violations_count == 0, results.generate_report()
+
+
+def test_without_javascript_a_drawn_review_reads_as_its_steps_with_each_judgement(browser, live_server, app, client):
+    """The drawn review is the examples' widget: with no script to step through it, every step shows,
+    in order, with its judgement under it."""
+    token = _finished_race(app, client)
+    review = client.post("/api/v1/double-solitaire/tables/review?lang=pt", json={"table": token}).get_json()
+    address = f"{live_server}/pt/double-solitaire/{REVIEW['pt']}/"
+    page_html = client.get(address.removeprefix(live_server)).get_data(as_text=True)
+    drawn = client.post(f"/pt/double-solitaire/{REVIEW['pt']}/render", json={"table": token}).get_json()["html"]
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.route(address, lambda route: route.fulfill(
+        content_type="text/html; charset=utf-8",
+        body=page_html.replace("<div data-review-body></div>", f"<div data-review-body>{drawn}</div>")))
+    page.goto(address)
+    steps = page.locator("figure#review .example-step")
+    assert steps.count() == 1 + len(review["steps"]) > 3, "the deal as dealt, then every move"
+    assert all(steps.nth(n).is_visible() for n in (0, steps.count() // 2, steps.count() - 1))
+    first = review["decisions"][0]
+    note = page.locator(f"#review-step-{first['step']} .step-note.judgement")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(first["reason"])
+    context.close()
