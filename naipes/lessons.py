@@ -88,7 +88,7 @@ class Lesson:
         """The step numbers at which a deal starts: 0, then each new deal's step."""
         return (0,) + tuple(step.number for step in self.steps if step.move is None)
 
-    def decision(self, number: int) -> LessonStep | None:
+    def decision(self, number: object) -> LessonStep | None:
         """The reader's decision made at step ``number``, or None if that step is not one."""
         if not is_whole_number(number) or not 1 <= number <= len(self.steps):
             return None

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
-from flask_babel import force_locale, gettext
+from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.routing import BaseConverter
 
 from ..engine.cards import Card
 from ..engine.errors import N_
 from ..games import GAMES
-from .i18n import card_said
+from .i18n import card_said, in_language
 from .json_io import ApiError, engine_call, json_body, required
+from .sitedata import current_site
 
 bp = Blueprint("analysis", __name__)
 
@@ -30,13 +31,8 @@ ANALYSIS_SLUG = N_("analysis")
 _MOST_STARTS = 24
 
 
-def _site():
-    return current_app.extensions["naipes"]
-
-
 def analysis_slug(lang: str) -> str:
-    with force_locale(lang):
-        return gettext(ANALYSIS_SLUG)
+    return in_language(lang, ANALYSIS_SLUG)
 
 
 def analysis_slug_converter(slugs) -> type[BaseConverter]:
@@ -56,9 +52,9 @@ def analysis_url(page) -> str | None:
 
 
 def _analysis_page(lang: str, slug: str, part: str):
-    if lang not in _site().languages or part != analysis_slug(lang):
+    if lang not in current_site().languages or part != analysis_slug(lang):
         abort(404)
-    page = _site().library.game(lang, slug)
+    page = current_site().library.game(lang, slug)
     if page is None or not GAMES[page.game].analyses:
         abort(404)
     return page
@@ -66,7 +62,7 @@ def _analysis_page(lang: str, slug: str, part: str):
 
 def starts(page) -> list[dict]:
     """Where a reader may start: the first position in play of each of the game's worked examples."""
-    site = _site()
+    site = current_site()
     found = []
     for example in site.examples.values():
         if example.game != page.game:
@@ -105,7 +101,7 @@ def _board(page, position_json: object) -> dict:
 @lru_cache(maxsize=64)
 def _start_board(lang: str, slug: str, start_id: str) -> str:
     """A worked example's start analysed, once per process: the page's first board is the same for every reader."""
-    page = _site().library.game(lang, slug)
+    page = current_site().library.game(lang, slug)
     start = next(start for start in starts(page) if start["id"] == start_id)
     return _board(page, start["position"])["board"]
 
@@ -113,7 +109,7 @@ def _start_board(lang: str, slug: str, start_id: str) -> str:
 @bp.get("/<lang>/<slug>/<analysis_slug:part>/")
 def page(lang: str, slug: str, part: str):
     page = _analysis_page(lang, slug, part)
-    library = _site().library
+    library = current_site().library
     alternates = {
         other.lang: url_for("analysis.page", lang=other.lang, slug=other.slug, part=analysis_slug(other.lang))
         for other_lang in library.languages

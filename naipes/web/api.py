@@ -7,21 +7,18 @@ language and leaves the position as it was sent.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 from flask_babel import gettext
 
 from ..engine.decode import is_whole_number
 from ..games import GAMES
 from . import openapi
 from .json_io import ApiError, engine_call, json_body, required
+from .sitedata import current_site
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 _MAX_SEED = 2**63
-
-
-def _site():
-    return current_app.extensions["naipes"]
 
 
 def _game(game_id: str):
@@ -42,7 +39,7 @@ def openapi_document():
 
 @bp.get("/games")
 def games():
-    site = _site()
+    site = current_site()
     return jsonify([
         {"id": game_id, "name": site.game_title(game_id), "players": list(engine.PLAYERS)}
         for game_id, engine in GAMES.items()
@@ -51,7 +48,7 @@ def games():
 
 @bp.get("/examples")
 def examples():
-    site = _site()
+    site = current_site()
     return jsonify([
         {"id": example.id, "game": example.game, "title": site.captions(example).title}
         for example in site.examples.values()
@@ -60,7 +57,7 @@ def examples():
 
 @bp.get("/examples/<example_id>")
 def example(example_id: str):
-    site = _site()
+    site = current_site()
     found = site.examples.get(example_id)
     if found is None:
         raise ApiError(404, "unknown_example", gettext("There is no example called “%(example)s”.", example=example_id))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from babel import Locale
 from flask import Response, after_this_request, current_app, request
-from flask_babel import get_locale, gettext, lazy_gettext, ngettext
+from flask_babel import force_locale, get_locale, gettext, lazy_gettext, ngettext
 
 from ..engine.cards import Card, UnknownCard
 from ..engine.decode import is_whole_number
@@ -88,6 +88,13 @@ def require_compiled_catalogs(directories: str, languages: tuple[str, ...]) -> N
             f"no compiled catalog (messages.mo) for {', '.join(missing)} in {directories}: "
             "compile them with `pybabel compile -d translations` (./scripts/setup does it)"
         )
+
+
+def in_language(lang: str, message: str) -> str:
+    """``message`` in ``lang`` whatever the request's language: an address's part, which names
+    the page in its own language from any page that links to it."""
+    with force_locale(lang):
+        return gettext(message)
 
 
 def languages() -> tuple[str, ...]:

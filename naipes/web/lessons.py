@@ -11,7 +11,7 @@ words where it would choose the lesson's move, else in the lesson's own.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, url_for
+from flask import Blueprint, abort, jsonify, render_template, url_for
 from flask_babel import gettext
 from werkzeug.routing import BaseConverter
 
@@ -22,12 +22,9 @@ from ..games import GAMES
 from ..players.table import choose
 from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
 from .narration import narrate
+from .sitedata import current_site
 
 bp = Blueprint("lessons", __name__)
-
-
-def _site():
-    return current_app.extensions["naipes"]
 
 
 def lesson_slug_converter(slugs) -> type[BaseConverter]:
@@ -41,16 +38,16 @@ def lesson_slug_converter(slugs) -> type[BaseConverter]:
 
 def lesson_url(page) -> str | None:
     """The lesson page of a rules page's game, or None if the game has no lesson."""
-    lesson = _site().lessons.get(page.game)
+    lesson = current_site().lessons.get(page.game)
     if lesson is None:
         return None
-    return url_for("lessons.page", lang=page.lang, slug=page.slug, part=_site().lesson_words(lesson, page.lang).slug)
+    return url_for("lessons.page", lang=page.lang, slug=page.slug, part=current_site().lesson_words(lesson, page.lang).slug)
 
 
 def _lesson_page(lang: str, slug: str, part: str):
-    page = _site().library.game(lang, slug)
-    lesson = _site().lessons.get(page.game) if page is not None else None
-    if lesson is None or _site().lesson_words(lesson, lang).slug != part:
+    page = current_site().library.game(lang, slug)
+    lesson = current_site().lessons.get(page.game) if page is not None else None
+    if lesson is None or current_site().lesson_words(lesson, lang).slug != part:
         abort(404)
     return page, lesson
 
@@ -89,14 +86,14 @@ def coach_notes(page, lesson: Lesson, words: LessonWords) -> dict[int, dict]:
 @bp.get("/<lang>/<slug>/<lesson_slug:part>/")
 def page(lang: str, slug: str, part: str):
     page, lesson = _lesson_page(lang, slug, part)
-    library = _site().library
+    library = current_site().library
     alternates = {
         other.lang: lesson_url(other)
         for other_lang in library.languages
         for other in library.games_in(other_lang)
         if other.game == page.game
     }
-    words = _site().lesson_words(lesson, lang)
+    words = current_site().lesson_words(lesson, lang)
     captions = {"title": words.title, "start": words.parts[0], "steps": step_texts(lesson, words)}
     return render_template("lesson.html", page=page, lesson=lesson, words=words, captions=captions,
                            notes=coach_notes(page, lesson, words), alternates=alternates)
@@ -105,10 +102,10 @@ def page(lang: str, slug: str, part: str):
 @bp.get("/api/v1/lessons/<game_id>")
 def lesson_json(game_id: str):
     """A lesson as a worked example's JSON: every step's position, computed by the engine (a new deal's has no move)."""
-    lesson = _site().lessons.get(game_id)
+    lesson = current_site().lessons.get(game_id)
     if lesson is None:
         raise ApiError(404, "unknown_lesson", gettext("There is no lesson for “%(game)s”.", game=game_id[:40]))
-    words = _site().lesson_words(lesson)
+    words = current_site().lesson_words(lesson)
     return jsonify({
         "id": lesson.id, "game": lesson.game, "title": words.title, "caption": words.parts[0],
         "start": lesson.start.to_json(),
@@ -132,7 +129,7 @@ def _same(move, lesson_move) -> bool:
 @bp.post("/api/v1/lessons/<game_id>/check")
 def check(game_id: str):
     """Judge the reader's move at one decision of the lesson."""
-    lesson = _site().lessons.get(game_id)
+    lesson = current_site().lessons.get(game_id)
     if lesson is None:
         raise ApiError(404, "unknown_lesson", gettext("There is no lesson for “%(game)s”.", game=game_id[:40]))
     game = GAMES[lesson.game]
@@ -155,7 +152,7 @@ def check(game_id: str):
         game.apply(before, move)
     except EngineError as error:
         raise api_error_from_engine(error) from None
-    why = _site().lesson_words(lesson).steps[step.number].why
+    why = current_site().lesson_words(lesson).steps[step.number].why
     if not why:
         seen = game.view(before, lesson.seat)
         choice = choose(game, before, lesson.seat, dice_for(seen.to_json(), step.number - 1), game.levels[-1])

@@ -12,6 +12,7 @@ from flask import Blueprint, Response, current_app, jsonify, url_for
 
 from .i18n import language_tag
 from .lessons import lesson_url
+from .sitedata import current_site
 
 bp = Blueprint("meta", __name__)
 
@@ -63,7 +64,7 @@ def sitemap():
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ]
     front = absolute_url("/")
-    for group in page_groups(current_app.extensions["naipes"].library):
+    for group in page_groups(current_site().library):
         for path in group.values():
             lines.append(f"  <url>\n    <loc>{absolute_url(path)}</loc>")
             for other, other_path in group.items():

@@ -25,17 +25,14 @@ from .assets import asset_url
 from .i18n import accepted_language, card_name, current_language, game_word, language_name, language_tag, player_in_text, player_name, suit_name
 from .json_io import ApiError, engine_call, json_body
 from .meta import absolute_url
+from .sitedata import current_site
 
 bp = Blueprint("pages", __name__)
 
 
-def _site():
-    return current_app.extensions["naipes"]
-
-
 @bp.url_value_preprocessor
 def known_language(endpoint, values):
-    if values and "lang" in values and values["lang"] not in _site().languages:
+    if values and "lang" in values and values["lang"] not in current_site().languages:
         abort(404)
 
 
@@ -46,7 +43,7 @@ def root():
 
 @bp.get("/<lang>/")
 def home(lang: str):
-    library = _site().library
+    library = current_site().library
     alternates = {other: url_for("pages.home", lang=other) for other in library.languages}
     return _rendered("home.html", home=library.homes[lang], games=library.games_in(lang), alternates=alternates)
 
@@ -91,14 +88,14 @@ def render_reading_pages(app: Flask) -> None:
 
 
 def _game_page(lang: str, slug: str):
-    page = _site().library.game(lang, slug)
+    page = current_site().library.game(lang, slug)
     if page is None:
         abort(404)
     return page
 
 
 def _alternates(page, endpoint: str) -> dict[str, str]:
-    library = _site().library
+    library = current_site().library
     return {
         other.lang: url_for(endpoint, lang=other.lang, slug=other.slug)
         for lang in library.languages
@@ -124,10 +121,10 @@ def booklet(lang: str, slug: str):
 def quick_sheet(lang: str, slug: str, part: str):
     """The quick-reference sheet for the table: one A4 page (two for Solo Whist) of what players look up."""
     page = _game_page(lang, slug)
-    sheet = _site().library.sheet(page)
+    sheet = current_site().library.sheet(page)
     if part != sheet.slug:
         abort(404)
-    library = _site().library
+    library = current_site().library
     alternates = {
         other.lang: url_for("pages.quick_sheet", lang=other.lang, slug=other.slug, part=library.sheet(other).slug)
         for lang in library.languages
@@ -172,7 +169,7 @@ def _page_count(path: Path, mtime_ns: int) -> int:
 @bp.get("/<lang>/<slug>/<name>.pdf")
 def pdf(lang: str, slug: str, name: str):
     page = _game_page(lang, slug)
-    names = {pdf_name(page), pdf_name(page, _site().library.sheet(page))}
+    names = {pdf_name(page), pdf_name(page, current_site().library.sheet(page))}
     if f"{name}.pdf" not in names or not (Path(current_app.config["PDF_DIR"]) / lang / slug / f"{name}.pdf").is_file():
         abort(404)
     return send_from_directory(Path(current_app.config["PDF_DIR"]) / lang / slug, f"{name}.pdf")
@@ -216,7 +213,7 @@ def register_template_helpers(app: Flask) -> None:
 
     @app.context_processor
     def site_context():
-        site = _site()
+        site = current_site()
         lang = current_language()
         return {
             "lang": lang,

@@ -8,14 +8,16 @@ from a position the browser sends, so the page can only show what the API would.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, url_for
-from flask_babel import force_locale, gettext
+from flask import Blueprint, abort, jsonify, render_template, url_for
+from flask_babel import gettext
 
 from ..engine.errors import N_
 from ..games import GAMES
 from ..players.table import moves_for
+from .i18n import in_language
 from .json_io import ApiError, json_body
 from .narration import narrate
+from .sitedata import current_site
 from .staging import stage
 from .tables import opened_table
 
@@ -27,13 +29,8 @@ PLAY_SLUG = N_("play")
 _MAX_EVENTS = 500
 
 
-def _site():
-    return current_app.extensions["naipes"]
-
-
 def play_slug(lang: str) -> str:
-    with force_locale(lang):
-        return gettext(PLAY_SLUG)
+    return in_language(lang, PLAY_SLUG)
 
 
 def play_url(page) -> str:
@@ -41,9 +38,9 @@ def play_url(page) -> str:
 
 
 def _play_page(lang: str, slug: str, play: str):
-    if lang not in _site().languages or play != play_slug(lang):
+    if lang not in current_site().languages or play != play_slug(lang):
         abort(404)
-    page = _site().library.game(lang, slug)
+    page = current_site().library.game(lang, slug)
     if page is None or page.game not in GAMES:
         abort(404)
     return page
@@ -52,7 +49,7 @@ def _play_page(lang: str, slug: str, play: str):
 @bp.get("/<lang>/<slug>/<play>/")
 def page(lang: str, slug: str, play: str):
     page = _play_page(lang, slug, play)
-    library = _site().library
+    library = current_site().library
     alternates = {
         other.lang: play_url(other)
         for other_lang in library.languages

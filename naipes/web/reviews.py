@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, url_for
-from flask_babel import force_locale, gettext
+from flask import Blueprint, abort, jsonify, render_template, url_for
+from flask_babel import gettext
 from werkzeug.routing import BaseConverter
 
 from ..engine.contract import PositionLike
 from ..engine.errors import N_
 from ..games import GAMES
+from .i18n import in_language
 from .json_io import ApiError, json_body
 from .play import play_slug
+from .sitedata import current_site
 from .tables import opened_table, review_of
 
 bp = Blueprint("reviews", __name__)
@@ -31,13 +33,8 @@ REVIEW_SLUG = N_("review")
 REVIEW_ID = "review"
 
 
-def _site():
-    return current_app.extensions["naipes"]
-
-
 def review_slug(lang: str) -> str:
-    with force_locale(lang):
-        return gettext(REVIEW_SLUG)
+    return in_language(lang, REVIEW_SLUG)
 
 
 def review_url(page) -> str:
@@ -46,9 +43,9 @@ def review_url(page) -> str:
 
 
 def _review_page(lang: str, slug: str, play: str, review: str):
-    if lang not in _site().languages or play != play_slug(lang) or review != review_slug(lang):
+    if lang not in current_site().languages or play != play_slug(lang) or review != review_slug(lang):
         abort(404)
-    page = _site().library.game(lang, slug)
+    page = current_site().library.game(lang, slug)
     if page is None or page.game not in GAMES:
         abort(404)
     return page
@@ -75,7 +72,7 @@ class ReviewedGame:
 @bp.get("/<site_lang:lang>/<slug>/<play>/<review>/")
 def page(lang: str, slug: str, play: str, review: str):
     page = _review_page(lang, slug, play, review)
-    library = _site().library
+    library = current_site().library
     alternates = {
         other.lang: review_url(other)
         for other_lang in library.languages

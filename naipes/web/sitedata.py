@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from flask import current_app
+
 from ..content import CONTENT_DIR, Library, load_library
 from ..examples import Captions, Example, ExampleError, load_captions, load_examples
 from ..lessons import Lesson, LessonError, LessonWords, load_lessons, load_words
@@ -89,3 +91,8 @@ class SiteData:
                 for step, caption in zip(example.steps, captions.steps)
             ],
         }
+
+
+def current_site() -> SiteData:
+    """The content the running app loaded at start-up (``create_app`` keeps it in its extensions)."""
+    return current_app.extensions["naipes"]
