@@ -104,17 +104,23 @@ def opened_table(game: Rules, data: dict) -> Table:
     return Table(game, position, sealed.seat, sealed.level, sealed.created, Record.from_json(sealed.record), session)
 
 
+def _dealing_body(allowed: frozenset[str]) -> dict:
+    """The body of a request that deals a table, with only ``allowed`` fields: the server deals,
+    so a "seed" is refused by name, before any other unknown field."""
+    data = json_body()
+    if "seed" in data:
+        raise ApiError(400, "seed_not_allowed", gettext(
+            "A table is dealt by the server: it takes no “seed”."))
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ApiError(400, "invalid_body", gettext("Unknown field: “%(field)s”.", field=unknown[0][:40]))
+    return data
+
+
 @bp.post("/<game_id>/tables")
 def create(game_id: str):
     game = _table_game(game_id)
-    options = json_body()
-    if "seed" in options:
-        raise ApiError(400, "seed_not_allowed", gettext(
-            "A table is dealt by the server: it takes no “seed”."))
-    allowed = _CREATE_FIELDS if "players" in game.NEW_GAME_OPTIONS else _CREATE_FIELDS - {"players"}
-    unknown = sorted(set(options) - allowed)
-    if unknown:
-        raise ApiError(400, "invalid_body", gettext("Unknown field: “%(field)s”.", field=unknown[0][:40]))
+    options = _dealing_body(_CREATE_FIELDS if "players" in game.NEW_GAME_OPTIONS else _CREATE_FIELDS - {"players"})
     level = options.get("level", game.levels[0])
     if not isinstance(level, str) or level not in game.levels:
         raise ApiError(400, "invalid_level", gettext(
@@ -254,13 +260,7 @@ def review(game_id: str):
 def again(game_id: str):
     """The same deal as a new table: the same cards to the same seats, re-sealed from the table's own record."""
     game = _table_game(game_id)
-    data = json_body()
-    if "seed" in data:
-        raise ApiError(400, "seed_not_allowed", gettext(
-            "A table is dealt by the server: it takes no “seed”."))
-    unknown = sorted(set(data) - {"table"})
-    if unknown:
-        raise ApiError(400, "invalid_body", gettext("Unknown field: “%(field)s”.", field=unknown[0][:40]))
+    data = _dealing_body(frozenset({"table"}))
     table = opened_table(game, data)
     if table.record is None:
         raise ApiError(422, "not_recorded", gettext(
