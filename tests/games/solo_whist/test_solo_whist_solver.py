@@ -10,6 +10,7 @@ from naipes.games.solo_whist import rules as sw
 from naipes.engine.cards import Card
 from naipes.games.solo_whist.dd import NO_TRUMP, card_of, index_of
 from naipes.games.solo_whist.solver import Goal, SearchBudgetExceeded, Solver, representatives, trick_winner
+from solo_whist_endings import ending
 
 SEATS = 4
 
@@ -46,22 +47,7 @@ def small_endings(count: int, tricks: int, seed: int):
     some with a trick already begun."""
     rng = random.Random(seed)
     for _ in range(count):
-        pack = list(range(52))
-        rng.shuffle(pack)
-        hands = [0] * SEATS
-        for seat in range(SEATS):
-            for card in pack[seat * tricks:(seat + 1) * tricks]:
-                hands[seat] |= 1 << card
-        leader = rng.randrange(SEATS)
-        trick = []
-        for offset in range(rng.choice((0, 0, 1, 2, 3))):
-            seat = (leader + offset) % SEATS
-            choices = hands[seat]
-            if trick and hands[seat] & (0x1FFF << 13 * (trick[0] // 13)):
-                choices = hands[seat] & (0x1FFF << 13 * (trick[0] // 13))
-            card = rng.choice([c for c in range(52) if choices >> c & 1])
-            hands[seat] ^= 1 << card
-            trick.append(card)
+        hands, leader, trick = ending(rng, tricks)
         bidder = rng.randrange(SEATS)
         kind = rng.choice(("solo", "proposal", "misere", "declared_abundance"))
         if kind == "proposal":
