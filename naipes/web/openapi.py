@@ -126,13 +126,18 @@ def _examples() -> dict:
     return {"/api/v1/examples": _get("Every worked example", {"type": "array", "items": summary})}
 
 
-def _example_of(game_id: str) -> dict:
-    step = _object({
+def _step(game_id: str) -> dict:
+    """One step of a worked example or a review: the move, the position after it, its events, the caption."""
+    return _object({
         "move": _ref(f"{game_id}.Move"),
         "position": _ref(f"{game_id}.Position"),
         "events": {"type": "array", "items": _ref(f"{game_id}.Event")},
         "caption": {"type": "string"},
     })
+
+
+def _example_of(game_id: str) -> dict:
+    step = _step(game_id)
     return _object({
         "id": {"type": "string"},
         "game": {"const": game_id},
@@ -185,12 +190,7 @@ def _table_answer(game_id: str) -> dict:
 
 
 def _review(game_id: str) -> dict:
-    step = _object({
-        "move": _ref(f"{game_id}.Move"),
-        "position": _ref(f"{game_id}.Position"),
-        "events": {"type": "array", "items": _ref(f"{game_id}.Event")},
-        "caption": {"type": "string"},
-    })
+    step = _step(game_id)
     decision = _object({
         "step": {"type": "integer", "minimum": 1}, "move": _ref(f"{game_id}.Move"), "best": _ref(f"{game_id}.Move"),
         "cost": {"type": "number", "description": "in the game's own unit: Solo Whist tricks, race cards"},
