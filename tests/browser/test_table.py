@@ -290,3 +290,19 @@ def test_the_choices_before_dealing_are_remembered_on_this_device(page, live_ser
     assert page.locator("#seat option[value='4']").is_disabled(), "only the seats of the players chosen"
     assert page.get_by_label(WORDS["es"]["moment"]).is_checked()
     assert re.search(r"\b0\b", page.locator("[data-count=played]").inner_text())
+
+
+def test_play_this_deal_again_deals_the_reader_the_same_cards(page, live_server):
+    open_table(page, live_server, "old-maid", "desktop", players="2")
+    deal_at_once(page)
+    mine = ".seat-me .hand-mine .card"
+    dealt = sorted(page.locator(mine).evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))"))
+    for _ in range(120):
+        if page.locator("[data-result]").count():
+            break
+        play_the_hint(page, "es", keyboard=False)
+    page.get_by_role("button", name="Jugar otra vez este reparto").click()
+    settled(page)
+    expect(page.locator("[data-result]")).to_have_count(0)
+    again = sorted(page.locator(mine).evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))"))
+    assert again == dealt and dealt, "the same cards to the same seat"

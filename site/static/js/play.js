@@ -469,15 +469,21 @@
   };
 
   Table.prototype.nextDeal = function () {
-    var self = this;
     if (!this.answer || !this.answer.over) { return; }
+    this.dealFrom("/next", this.labels.labelNext);
+  };
+
+  // A new table the server deals from this one (the next deal, or the same one again), told
+  // with ``label`` if there is one.
+  Table.prototype.dealFrom = function (path, label) {
+    var self = this;
     this.stopTicking();
     this.game += 1;
     this.enqueue(function () {
-      return self.api("/next", { table: self.answer.table }).then(function (result) {
+      return self.api(path, { table: self.answer.table }).then(function (result) {
         if (!result.ok) { self.say(result.data.error.message); return; }
         self.start();
-        self.say(self.labels.labelNext);
+        if (label) { self.say(label); }
         return self.show(result.data, { focusBoard: true });
       });
     });
@@ -539,16 +545,7 @@
 
   // The same deal again, as a new table: the same cards to the same seats.
   Table.prototype.again = function () {
-    var self = this;
-    this.stopTicking();
-    this.game += 1;
-    this.enqueue(function () {
-      return self.api("/again", { table: self.answer.table }).then(function (result) {
-        if (!result.ok) { self.say(result.data.error.message); return; }
-        self.start();
-        return self.show(result.data, { focusBoard: true });
-      });
-    });
+    this.dealFrom("/again");
   };
 
   Table.prototype.newGame = function () {
