@@ -19,6 +19,7 @@ import random
 import statistics
 import sys
 import time
+from functools import partial
 
 from naipes.games.solo_whist import dd
 
@@ -81,28 +82,22 @@ def main() -> int:
           f" process; {args.deals} deals per goal (whole deal), {args.lead_deals} (every card at the lead)")
     for kind in args.goals.split(","):
         rng = random.Random(f"{args.seed}-{kind}")
-        whole_t, whole_n, lead_t, lead_n = [], [], [], []
+        measures = ((args.deals, dd.value, dd.reaches), (args.lead_deals, dd.values, dd.verdicts))
+        spent: list[tuple[list[float], list[int | None]]] = [([], []) for _ in measures]
         for index in range(max(args.deals, args.lead_deals)):
             hands, leader = deal_of(rng)
             maximisers, scorers, trump, need = goal(kind, rng)
             deal = dd.Deal(hands, leader, (), trump)
-            if index < args.deals:
-                fresh_table(trump)
-                if need is None:
-                    spent, n = timed(lambda: dd.value(deal, maximisers, scorers, node_limit=CAP))
-                else:
-                    spent, n = timed(lambda: dd.reaches(deal, maximisers, scorers, need, node_limit=CAP))
-                whole_t.append(spent)
-                whole_n.append(n)
-            if index < args.lead_deals:
-                fresh_table(trump)
-                if need is None:
-                    spent, n = timed(lambda: dd.values(deal, maximisers, scorers, node_limit=CAP))
-                else:
-                    spent, n = timed(lambda: dd.verdicts(deal, maximisers, scorers, need, node_limit=CAP))
-                lead_t.append(spent)
-                lead_n.append(n)
+            for (count, exact, yes_no), (times, nodes) in zip(measures, spent):
+                if index < count:
+                    fresh_table(trump)
+                    search = (partial(exact, deal, maximisers, scorers) if need is None
+                              else partial(yes_no, deal, maximisers, scorers, need))
+                    took, visited = timed(partial(search, node_limit=CAP))
+                    times.append(took)
+                    nodes.append(visited)
         print(kind)
+        (whole_t, whole_n), (lead_t, lead_n) = spent
         if whole_t:
             figures("whole deal's value" if need is None else "whole deal: is the contract beaten?",
                     whole_t, whole_n)
