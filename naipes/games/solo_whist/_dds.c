@@ -22,7 +22,8 @@
  *   (cards on the table included) win the same tricks, so only one of them is tried;
  * - bounds: winners the leader cashes from the top, and tricks a side surely takes whoever leads (its
  *   trumps the opponents' higher ones cannot all beat, guarded second trumps, DDS's "later tricks")
- *   settle many questions without search;
+ *   settle many questions without search; in a misère, a bidder whose cards lie under the defenders'
+ *   in every suit escapes;
  * - move ordering: the best lead the table remembers first, then cashing winners, leading towards a
  *   partner's winner or ruff, winning cheaply, playing low under a partner's winner; in a misère,
  *   ducking with the highest card that loses.
@@ -534,6 +535,30 @@ static void bounds(const Search *s, int d, int leader, int *low, Ranks *low_w, i
     }
 }
 
+/* In a misère (the defenders make the lone bidder take tricks, no trumps), between tricks with a
+ * defender to lead: the bidder takes no more tricks when, in every suit he holds, his i-th lowest card
+ * is lower than the defenders' i-th lowest, for as many cards as both hold.  Only defenders lead while
+ * the bidder wins nothing, each round of a suit uses up the card led, and the bidder's highest card
+ * under the one led keeps that order among the cards left, so he always has a card under the lead;
+ * once the defenders are out of a suit it is never led again.  The order of every remaining card of
+ * those suits decides it, so `w` keeps them all. */
+static int escapes(const Search *s, int leader, Ranks *w) {
+    if (s->trump >= 0 || popcount((u64)s->scorers) != 1) return 0;
+    int bidder = lowest((u64)s->scorers);
+    if (leader == bidder) return 0;
+    u64 all = all_cards(s);
+    ranks_none(w);
+    for (int suit = 0; suit < 4; suit++) {
+        u64 mine = s->hand[bidder] & SUIT_BITS(suit);
+        if (!mine) continue;
+        u64 theirs = (all ^ s->hand[bidder]) & SUIT_BITS(suit);
+        if (theirs) ranks_add(w, suit, CARD_RANK(lowest(all & SUIT_BITS(suit))));
+        for (; mine && theirs; mine &= mine - 1, theirs &= theirs - 1)
+            if (lowest(mine) > lowest(theirs)) return 0;
+    }
+    return 1;
+}
+
 /* ---------------------------------------------------------------- moves */
 
 /* The cards `seat` may play, one per run of equivalent cards (the lowest of the run), in `out`. */
@@ -758,6 +783,8 @@ static int search(Search *s, int d, int need, Ranks *w) {
             bounds(s, d, t->leader, &low, &low_w, &high, &high_w);
             if (low >= need) { *w = low_w; return 1; }
             if (high < need) { *w = high_w; return 0; }
+        } else if (escapes(s, t->leader, w)) {
+            return 0;
         }
         layout_of(s, &layout);
         int known = lookup(&layout, t->leader, need, w, &first);
