@@ -448,53 +448,67 @@ static inline int owner(const Search *s, int card) {
     return 3;
 }
 
+/* The trump rules of sure_tricks, `best` being what trump_tricks found (with trumps still out). */
+static int trump_rules(const Search *s, int max_side, int leader, int best, Ranks *w) {
+    u64 trumps = all_cards(s) & SUIT_BITS(s->trump);
+    int top = highest(trumps);
+    trumps ^= (u64)1 << top;
+    if (!trumps) return best;
+    int second = highest(trumps);
+    trumps ^= (u64)1 << second;
+    int top_seat = owner(s, top), second_seat = owner(s, second);
+    int top_length = popcount(s->hand[top_seat] & SUIT_BITS(s->trump));
+    int second_length = popcount(s->hand[second_seat] & SUIT_BITS(s->trump));
+    if (is_max(s, second_seat) != max_side) return best;
+    if (is_max(s, top_seat) == max_side) {
+        if (top_seat != second_seat && (top_length > 1 || second_length > 1)) {
+            ranks_none(w);
+            ranks_add(w, s->trump, CARD_RANK(second));
+            return 2;
+        }
+        return best;
+    }
+    if (best) return best;
+    if (second_length > 1 && top_seat == ((second_seat + 3) & 3) && leader != second_seat) {
+        ranks_add(w, s->trump, CARD_RANK(second));
+        return 1;
+    }
+    if (trumps && second_length > 1) {
+        int third = highest(trumps);
+        if (is_max(s, owner(s, third)) == max_side) {
+            ranks_add(w, s->trump, CARD_RANK(third));
+            return 1;
+        }
+    }
+    return best;
+}
+
 /* Tricks a side surely takes (as DDS's "later tricks"), whoever leads unless said otherwise; `w` gets
  * the cards the count rests on.  The best of: top trumps (trump_tricks); the two top trumps in
  * different hands of the side, one of them holding another trump (two tricks: they fall together
  * only if both are forced); the second trump with a guard sitting over the top trump, not on lead (the
  * top trump then plays just before it until its holder wins a trick: it wins whenever the top trump is
- * not in its trick, and beside it the guard is played); the second and third trumps against the top one (which takes at
- * most one of them) with a guard beside the second.  Without trumps in play, a suit's top card held
- * by the side that does not lead: it wins a trick unless its holder throws it, which it need not do
- * before the last trick, and the leaders never lead that suit meanwhile; each trick they lead in
- * another suit takes a card of it from every one of their hands, so they cannot lead all the tricks
- * left when their longest holding of each other suit adds up to fewer. */
+ * not in its trick, and beside it the guard is played); the second and third trumps against the top
+ * one (which takes at most one of them) with a guard beside the second.
+ *
+ * And a suit's top card, outside trumps, held by the side that does not lead: unless the side wins
+ * some other trick, the leaders lead every trick, and the card wins the first trick they lead in its
+ * suit if nobody ruffs it; its holder need not throw it before then (it has other cards to throw
+ * until the last trick).  Each trick they lead in another suit Y takes a Y card from each of their
+ * hands holding one, so they lead Y at most M_Y times, M_Y being their longest holding of Y, and the
+ * sum R of those over the other suits bounds the tricks before the first lead of the card's suit: when
+ * R is below the tricks left, they must lead it.  Nor can one of them be void in it by then: a hand
+ * throws a card only on a lead of a suit it has run out of, so it throws at most M_Y less its own
+ * length of Y, plus the Y cards it threw, on Y's leads; summed over the other suits, of the card's
+ * suit it throws at most R less its cards of the other suits, which is fewer than it holds of it when R
+ * is below the tricks left.  (A hand void in it now makes R at least the tricks left.) */
 static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
     int best = trump_tricks(s, max_side, w);
     if (best >= 2) return best;
     u64 all = all_cards(s);
     if (s->trump >= 0 && (all & SUIT_BITS(s->trump))) {
-        u64 trumps = all & SUIT_BITS(s->trump);
-        int top = highest(trumps);
-        trumps ^= (u64)1 << top;
-        if (!trumps) return best;
-        int second = highest(trumps);
-        trumps ^= (u64)1 << second;
-        int top_seat = owner(s, top), second_seat = owner(s, second);
-        int top_length = popcount(s->hand[top_seat] & SUIT_BITS(s->trump));
-        int second_length = popcount(s->hand[second_seat] & SUIT_BITS(s->trump));
-        if (is_max(s, second_seat) != max_side) return best;
-        if (is_max(s, top_seat) == max_side) {
-            if (top_seat != second_seat && (top_length > 1 || second_length > 1)) {
-                ranks_none(w);
-                ranks_add(w, s->trump, CARD_RANK(second));
-                return 2;
-            }
-            return best;
-        }
+        best = trump_rules(s, max_side, leader, best, w);
         if (best) return best;
-        if (second_length > 1 && top_seat == ((second_seat + 3) & 3) && leader != second_seat) {
-            ranks_add(w, s->trump, CARD_RANK(second));
-            return 1;
-        }
-        if (trumps && second_length > 1) {
-            int third = highest(trumps);
-            if (is_max(s, owner(s, third)) == max_side) {
-                ranks_add(w, s->trump, CARD_RANK(third));
-                return 1;
-            }
-        }
-        return best;
     }
     if (is_max(s, leader) == max_side) return best;
     int room = 0, widest = -1, widest_length = 0;
@@ -508,7 +522,7 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
                 if (l > length) length = l;
             }
         room += length;
-        if (is_max(s, owner(s, highest(in_suit))) == max_side && length >= widest_length) {
+        if (suit != s->trump && is_max(s, owner(s, highest(in_suit))) == max_side && length >= widest_length) {
             widest = suit;
             widest_length = length;
         }
