@@ -532,6 +532,72 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
     return 1;
 }
 
+/* For a goal where the maximisers make their opponents, the scorers, take tricks (a misère): will the
+ * scorers surely take none of the tricks left?  So when in every suit their cards are all below every
+ * maximiser's card of it, and they hold no trumps.  A trick led in a suit a maximiser holds then goes
+ * to a maximiser (the leader's card beats theirs, if nothing else does), so the scorers win no trick
+ * they do not lead, and they lead none unless they lead now, when they must have a suit a maximiser
+ * holds.  (With a trump a scorer could be made to ruff: holding nothing else, it must play one.)  `w`
+ * gets all the cards of the suits the scorers hold. */
+static int scorers_escape(const Search *s, int leader, Ranks *w) {
+    u64 theirs = 0, mine = 0;
+    for (int p = 0; p < 4; p++) {
+        if (s->scorers >> p & 1) theirs |= s->hand[p];
+        else mine |= s->hand[p];
+    }
+    if (s->trump >= 0 && (theirs & SUIT_BITS(s->trump))) return 0;
+    int safe_lead = 0;
+    ranks_none(w);
+    for (int suit = 0; suit < 4; suit++) {
+        u64 low = theirs & SUIT_BITS(suit), high = mine & SUIT_BITS(suit);
+        if (!low) continue;
+        if (high && highest(low) > lowest(high)) return 0;
+        if (high && (s->hand[leader] & SUIT_BITS(suit))) safe_lead = 1;
+        ranks_add(w, suit, CARD_RANK(lowest(low | high)));
+    }
+    return !(s->scorers >> leader & 1) || safe_lead;
+}
+
+/* And will the scorers surely take one?  So when a scorer on lead holds only cards above every
+ * maximiser's card of their suits, which no maximiser can ruff (it has cards of the suit, or no
+ * trumps), or a maximiser on lead holds a suit in which a scorer holds only such cards: the scorers win
+ * that trick.  `w` gets those cards. */
+static int scorers_caught(const Search *s, int leader, Ranks *w) {
+    u64 theirs = 0, mine = 0;
+    for (int p = 0; p < 4; p++) {
+        if (s->scorers >> p & 1) theirs |= s->hand[p];
+        else mine |= s->hand[p];
+    }
+    int caught = 0;
+    ranks_none(w);
+    for (int suit = 0; suit < 4; suit++) {
+        u64 bits = SUIT_BITS(suit);
+        if (!(s->hand[leader] & bits)) continue;
+        int ruffable = 0;
+        if (s->trump >= 0 && suit != s->trump)
+            for (int p = 0; p < 4; p++)
+                if (!(s->scorers >> p & 1) && !(s->hand[p] & bits) && (s->hand[p] & SUIT_BITS(s->trump))) ruffable = 1;
+        u64 high = mine & bits;
+        if (s->scorers >> leader & 1) {
+            u64 led = s->hand[leader] & bits;
+            if (ruffable || (high && lowest(led) < highest(high))) return 0;
+            ranks_add(w, suit, CARD_RANK(lowest(led)));
+            caught = 1;
+            continue;
+        }
+        if (ruffable) continue;
+        for (int p = 0; p < 4; p++) {
+            u64 held = s->hand[p] & bits;
+            if (s->scorers >> p & 1 && held && lowest(held) > highest(high)) {
+                ranks_none(w);
+                ranks_add(w, suit, CARD_RANK(lowest(held)));
+                return 1;
+            }
+        }
+    }
+    return caught;
+}
+
 /* Between tricks, with `d` left and `leader` to lead, in a goal where every seat wants its own side's
  * tricks: at least `low` and at most `high` of them go to the maximisers, resting on `low_w` and
  * `high_w`.  The leader's quick tricks or its side's sure tricks give the one, the other side's sure
@@ -783,6 +849,10 @@ static int search(Search *s, int d, int need, Ranks *w) {
             bounds(s, d, t->leader, &low, &low_w, &high, &high_w);
             if (low >= need) { *w = low_w; return 1; }
             if (high < need) { *w = high_w; return 0; }
+        } else {
+            Ranks sure;
+            if (need == 1 && scorers_caught(s, t->leader, &sure)) { *w = sure; return 1; }
+            if (scorers_escape(s, t->leader, &sure)) { *w = sure; return 0; }
         }
         layout_of(s, &layout);
         int known = lookup(&layout, t->leader, need, w, &first);
@@ -1097,23 +1167,29 @@ static PyObject *py_wins(PyObject *self, PyObject *args, PyObject *kwargs) {
     return PyBool_FromLong(answer);
 }
 
-static const char *bounds_keywords[] = {"hands", "leader", "trump", "maximisers", NULL};
+static const char *bounds_keywords[] = {"hands", "leader", "trump", "maximisers", "scorers", NULL};
 
 static PyObject *py_bounds(PyObject *self, PyObject *args, PyObject *kwargs) {
     PyObject *hands;
-    int leader, trump, maximisers;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oiii", (char **)bounds_keywords, &hands, &leader, &trump,
-                                     &maximisers))
+    int leader, trump, maximisers, scorers = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oiii|i", (char **)bounds_keywords, &hands, &leader, &trump,
+                                     &maximisers, &scorers))
         return NULL;
+    if (scorers < 0) scorers = maximisers;
     Search s;
     PyObject *trick = PyTuple_New(0);
     if (!trick) return NULL;
-    int d = read_position(&s, hands, leader, trick, trump, maximisers, maximisers, 0);
+    int d = read_position(&s, hands, leader, trick, trump, maximisers, scorers, 0);
     Py_DECREF(trick);
     if (d < 0) return NULL;
     int low, high;
     Ranks low_w, high_w;
-    bounds(&s, d, leader, &low, &low_w, &high, &high_w);
+    if (s.normal) {
+        bounds(&s, d, leader, &low, &low_w, &high, &high_w);
+    } else {
+        low = scorers_caught(&s, leader, &low_w);
+        high = scorers_escape(&s, leader, &high_w) ? 0 : d;
+    }
     return Py_BuildValue("(ii)", low, high);
 }
 
@@ -1146,8 +1222,9 @@ static PyMethodDef methods[] = {
      "card_wins(hands, leader, trick, trump, maximisers, scorers, need, node_limit=0): [(card, bool)] for"
      " every legal card of the seat to move, lowest first"},
     {"bounds", (PyCFunction)(void (*)(void))py_bounds, METH_VARARGS | METH_KEYWORDS,
-     "bounds(hands, leader, trump, maximisers): (low, high), the tricks the search takes the maximisers to"
-     " win at least and at most between tricks, before it looks further (for the tests of those bounds)"},
+     "bounds(hands, leader, trump, maximisers, scorers=maximisers): (low, high), the tricks the search takes"
+     " the scorers to win at least and at most between tricks, before it looks further (for the tests of"
+     " those bounds)"},
     {"nodes", py_nodes, METH_NOARGS, "nodes(): the nodes the last search visited"},
     {"forget", py_forget, METH_NOARGS, "forget(): empties the table, so that what follows costs what it would in a fresh process"},
     {NULL, NULL, 0, NULL},

@@ -139,6 +139,25 @@ def test_a_top_card_the_leaders_must_lead_into_scores_with_trumps_too():
     assert fired > 150
 
 
+def test_the_misere_bounds_hold_the_reference_value():
+    """Where the defenders make the bidder take tricks, the search first asks whether he surely escapes
+    (all his cards below all of theirs in each suit, and no trumps) or is surely caught (he must win
+    the trick about to be led): on random endings the reference's value lies within those bounds."""
+    rng = random.Random("dd-misere-bounds")
+    escaped = caught = 0
+    for tricks in (2, 3, 4, 5) * 400:
+        hands, leader, _ = ending(rng, tricks, begun=False)
+        trump = rng.choice((dd.NO_TRUMP, dd.NO_TRUMP, 0, 1, 2, 3))
+        scorers = 1 << rng.randrange(SEATS) if rng.random() < 0.8 else rng.choice((0b0011, 0b0101, 0b1001))
+        maximisers = ALL ^ scorers
+        low, high = _dds.bounds(tuple(hands), leader, trump, maximisers, scorers)
+        exact = Solver(trump, Goal(maximisers, scorers, 0)).max_tricks(list(hands), leader, [])
+        assert low <= exact <= high, (hands, leader, trump, scorers)
+        escaped += high == 0
+        caught += low == 1
+    assert escaped > 50 and caught > 200
+
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 """endplay's letters, in the search's order of ranks and of suits (naipes.engine.cards.SUITS)."""
