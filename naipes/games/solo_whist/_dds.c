@@ -742,7 +742,8 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                 else if (wins)
                     sc = 50 - value;
                 else
-                    sc = 40 - value;
+                    sc = -value; /* after every card that wins for now, however high: measured, the
+                                    other way round cost 8 % more nodes in proposals, 20 % in solos */
             }
         } else {
             if (t->count == 0)
