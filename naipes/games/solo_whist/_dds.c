@@ -746,10 +746,23 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                                     other way round cost 8 % more nodes in proposals, 20 % in solos */
             }
         } else {
-            if (t->count == 0)
+            /* Everyone leads low and, following, ducks with the highest card that loses, or wins
+             * with the highest; but a maximiser leads first a suit a scorer holds (so that he must
+             * follow), and plays low while a scorer is still to play to the trick (leaving him the
+             * trick).  Those two took 150 development misères from 48 M nodes to 0.1 M, all but the
+             * one not solved either way. */
+            int maximiser = is_max(s, seat), scorer_later = 0;
+            for (int later = t->count + 1; later < 4; later++)
+                scorer_later |= s->scorers >> ((t->leader + later) & 3) & 1;
+            if (t->count == 0) {
                 sc = 50 - rank;
-            else
+                for (int p = 0; maximiser && p < 4; p++)
+                    if (s->scorers >> p & 1 && (s->hand[p] & SUIT_BITS(suit))) sc += 20;
+            } else if (maximiser && scorer_later) {
+                sc = 60 - rank;
+            } else {
                 sc = beats(s, c, t->win_card) ? 20 + rank : 60 + rank;
+            }
         }
         score[i] = sc * 4096 + (s->history[seat][c] >> s->history_shift);
     }
