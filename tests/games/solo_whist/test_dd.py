@@ -105,6 +105,59 @@ def test_the_bounds_the_search_starts_from_hold_the_reference_value():
     assert narrowed > 2000
 
 
+def led_into(hands: list[int], leader: int, trump: int, side: int) -> bool:
+    """Does ``side`` hold the top card of a plain suit its opponents, on lead, must lead before the end:
+    their longest holdings of the other suits add up to fewer than the tricks left?"""
+    leaders = [hand for seat, hand in enumerate(hands) if not side >> seat & 1]
+    longest = [max(bin(hand & dd.SUIT_MASKS[suit]).count("1") for hand in leaders) for suit in range(4)]
+    for suit in range(4):
+        held = [hand & dd.SUIT_MASKS[suit] for hand in hands]
+        top = max(held)
+        if suit == trump or not top or not side >> held.index(top) & 1:
+            continue
+        if sum(longest) - longest[suit] < bin(hands[leader]).count("1"):
+            return True
+    return False
+
+
+def test_a_top_card_the_leaders_must_lead_into_scores_with_trumps_too():
+    """The side not on lead holding the top card of a plain suit takes a trick when its opponents'
+    longest holdings of the other suits add up to fewer than the tricks left: unless it wins another
+    trick, they must lead that suit, and none of them can have thrown all its cards of it by then."""
+    rng = random.Random("dd-led-into")
+    fired = 0
+    for tricks in (2, 3, 4, 5) * 600:
+        hands, leader, _ = ending(rng, tricks, begun=False)
+        trump = rng.randrange(4)
+        side = rng.randrange(1, ALL)
+        low, high = _dds.bounds(tuple(hands), leader, trump, side)
+        exact = Solver(trump, Goal(side, side, 0)).max_tricks(list(hands), leader, [])
+        assert low <= exact <= high, (hands, leader, trump, side)
+        if not side >> leader & 1 and led_into(hands, leader, trump, side):
+            assert low >= 1, (hands, leader, trump, side)
+            fired += 1
+    assert fired > 150
+
+
+def test_the_misere_bounds_hold_the_reference_value():
+    """Where the defenders make the bidder take tricks, the search first asks whether he surely escapes
+    (all his cards below all of theirs in each suit, and no trumps) or is surely caught (he must win
+    the trick about to be led): on random endings the reference's value lies within those bounds."""
+    rng = random.Random("dd-misere-bounds")
+    escaped = caught = 0
+    for tricks in (2, 3, 4, 5) * 400:
+        hands, leader, _ = ending(rng, tricks, begun=False)
+        trump = rng.choice((dd.NO_TRUMP, dd.NO_TRUMP, 0, 1, 2, 3))
+        scorers = 1 << rng.randrange(SEATS) if rng.random() < 0.8 else rng.choice((0b0011, 0b0101, 0b1001))
+        maximisers = ALL ^ scorers
+        low, high = _dds.bounds(tuple(hands), leader, trump, maximisers, scorers)
+        exact = Solver(trump, Goal(maximisers, scorers, 0)).max_tricks(list(hands), leader, [])
+        assert low <= exact <= high, (hands, leader, trump, scorers)
+        escaped += high == 0
+        caught += low == 1
+    assert escaped > 50 and caught > 200
+
+
 def test_a_misere_bidder_under_every_lead_is_found_to_escape():
     """A misère bidder whose cards in every suit are each under the defenders' card of the same order
     (lowest under lowest, second under second) takes no trick once a defender leads, whatever is led:
