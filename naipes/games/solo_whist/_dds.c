@@ -21,12 +21,13 @@
  * - equivalent cards merged: cards of one hand and suit with no card of anyone else's between them
  *   (cards on the table included) win the same tricks, so only one of them is tried;
  * - bounds: winners the leader cashes from the top, and tricks a side surely takes whoever leads (its
- *   trumps the opponents' higher ones cannot all beat, guarded second trumps, DDS's "later tricks")
- *   settle many questions without search, and in a misère whether the bidder surely escapes or is
- *   surely caught;
- * - move ordering: the best lead the table remembers first, then cashing winners, leading towards a
- *   partner's winner or ruff, winning cheaply, playing low under a partner's winner; in a misère,
- *   ducking with the highest card that loses.
+ *   trumps the opponents' higher ones cannot all beat, guarded second trumps, DDS's "later tricks", a
+ *   top card the leaders must lead into) settle many questions without search; in a misère, whether
+ *   the bidder surely escapes or is surely caught;
+ * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
+ *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
+ *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
+ *   highest card that loses, the defenders leading suits he holds and playing low before him.
  *
  * Cards inside the search are suit * 16 + rank (rank 0 is the two, 12 the ace), so that a hand is one
  * 64-bit word with a 16-bit field per suit; the Python side numbers cards suit * 13 + rank.
