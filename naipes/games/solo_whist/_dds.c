@@ -96,6 +96,12 @@ typedef struct {
 static inline int is_max(const Search *s, int seat) { return s->maximisers >> seat & 1; }
 static inline int same_side(const Search *s, int x, int y) { return is_max(s, x) == is_max(s, y); }
 static inline u64 all_cards(const Search *s) { return s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]; }
+static inline u64 cards_of(const Search *s, int seats) {
+    u64 cards = 0;
+    for (int p = 0; p < 4; p++)
+        if (seats >> p & 1) cards |= s->hand[p];
+    return cards;
+}
 
 static inline int beats(const Search *s, int card, int best) {
     if (CARD_SUIT(card) == CARD_SUIT(best)) return card > best;
@@ -550,11 +556,7 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
  *
  * `w` gets all the cards of the suits the scorers hold. */
 static int scorers_escape(const Search *s, int leader, Ranks *w) {
-    u64 theirs = 0, mine = 0;
-    for (int p = 0; p < 4; p++) {
-        if (s->scorers >> p & 1) theirs |= s->hand[p];
-        else mine |= s->hand[p];
-    }
+    u64 theirs = cards_of(s, s->scorers), mine = cards_of(s, 0xF ^ s->scorers);
     if (s->trump >= 0 && (theirs & SUIT_BITS(s->trump))) return 0;
     int in_order = popcount((u64)s->scorers) == 1 && !(s->scorers >> leader & 1);
     int safe_lead = 0;
@@ -579,11 +581,7 @@ static int scorers_escape(const Search *s, int leader, Ranks *w) {
  * trumps), or a maximiser on lead holds a suit in which a scorer holds only such cards: the scorers win
  * that trick.  `w` gets those cards. */
 static int scorers_caught(const Search *s, int leader, Ranks *w) {
-    u64 theirs = 0, mine = 0;
-    for (int p = 0; p < 4; p++) {
-        if (s->scorers >> p & 1) theirs |= s->hand[p];
-        else mine |= s->hand[p];
-    }
+    u64 mine = cards_of(s, 0xF ^ s->scorers);
     int caught = 0;
     ranks_none(w);
     for (int suit = 0; suit < 4; suit++) {
@@ -639,6 +637,13 @@ static void bounds(const Search *s, int d, int leader, int *low, Ranks *low_w, i
         *high = d - ours;
         *high_w = cash;
     }
+}
+
+/* The same for a goal where the maximisers make the scorers take tricks (a misère): at least `low`
+ * and at most `high` of the `d` left go to the scorers. */
+static void misere_bounds(const Search *s, int d, int leader, int *low, Ranks *low_w, int *high, Ranks *high_w) {
+    *low = scorers_caught(s, leader, low_w);
+    *high = scorers_escape(s, leader, high_w) ? 0 : d;
 }
 
 /* ---------------------------------------------------------------- moves */
@@ -878,17 +883,11 @@ static int search(Search *s, int d, int need, Ranks *w) {
             return need <= 0;
         }
         if (d == 1) return last_trick(s, t, w) >= need;
-        if (s->normal) {
-            int low, high;
-            Ranks low_w, high_w;
-            bounds(s, d, t->leader, &low, &low_w, &high, &high_w);
-            if (low >= need) { *w = low_w; return 1; }
-            if (high < need) { *w = high_w; return 0; }
-        } else {
-            Ranks sure;
-            if (need == 1 && scorers_caught(s, t->leader, &sure)) { *w = sure; return 1; }
-            if (scorers_escape(s, t->leader, &sure)) { *w = sure; return 0; }
-        }
+        int low, high;
+        Ranks low_w, high_w;
+        (s->normal ? bounds : misere_bounds)(s, d, t->leader, &low, &low_w, &high, &high_w);
+        if (low >= need) { *w = low_w; return 1; }
+        if (high < need) { *w = high_w; return 0; }
         layout_of(s, &layout);
         int known = lookup(&layout, t->leader, need, w, &first);
         if (known >= 0) return known;
@@ -1219,12 +1218,7 @@ static PyObject *py_bounds(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (d < 0) return NULL;
     int low, high;
     Ranks low_w, high_w;
-    if (s.normal) {
-        bounds(&s, d, leader, &low, &low_w, &high, &high_w);
-    } else {
-        low = scorers_caught(&s, leader, &low_w);
-        high = scorers_escape(&s, leader, &high_w) ? 0 : d;
-    }
+    (s.normal ? bounds : misere_bounds)(&s, d, leader, &low, &low_w, &high, &high_w);
     return Py_BuildValue("(ii)", low, high);
 }
 
