@@ -19,15 +19,14 @@ import time
 from collections import Counter
 
 from naipes.engine.errors import TooMuchWork
-from naipes.games.solo_whist import analysis, player
+from naipes.games.solo_whist import analysis
 from naipes.games.solo_whist import rules as sw
-from naipes.games.solo_whist.view import view
+from naipes.games.solo_whist.sampling import STRONG
+from solo_whist_players import decide, percentile
 
 
 def thumb_move(position: sw.Position, rng: random.Random) -> sw.Move:
-    seat = position.to_move
-    assert seat is not None, "a position still in play has a seat to move"
-    return player.choose(view(position, seat), sw.legal_moves(position), rng, "basic").move
+    return decide(position, "basic", rng, STRONG)
 
 
 def positions(seed: int) -> tuple[sw.Position, sw.Position | None] | None:
@@ -44,11 +43,6 @@ def positions(seed: int) -> tuple[sw.Position, sw.Position | None] | None:
         if position.is_over:
             return first, None
     return first, position
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:
