@@ -342,30 +342,34 @@ static int lookup(const Layout *l, int leader, int need, Ranks *w, int *first) {
     Head *head = head_of(l->lengths, leader, 0);
     if (!head) return -1;
     for (int32_t b = head->first; b >= 0; b = blocks[b].next) {
-        const Tallies *block = blocks + b;
-        size_t slots[TALLIES_PER_BLOCK];
-        u64 o01[TALLIES_PER_BLOCK], o23[TALLIES_PER_BLOCK];
-        int which[TALLIES_PER_BLOCK], n = 0;
+        Tallies *block = blocks + b;
         for (int k = 0; k < block->used; k++) {
-            masked(l, block->counts[k], &o01[n], &o23[n]);
-            u64 hash = entry_hash(l->lengths, leader, block->counts[k], o01[n], o23[n]);
+            u64 o01, o23;
+            masked(l, block->counts[k], &o01, &o23);
+            u64 hash = entry_hash(l->lengths, leader, block->counts[k], o01, o23);
             if (!(block->filter[k] >> (hash & 63) & 1)) continue;
-            slots[n] = slot_of(hash);
-            __builtin_prefetch(entries + slots[n]);
-            which[n++] = k;
-        }
-        for (int j = 0; j < n; j++) {
-            const Entry *e = entry_at(slots[j], l->lengths, leader, block->counts[which[j]], o01[j], o23[j], 0);
+            const Entry *e = entry_at(slot_of(hash), l->lengths, leader, block->counts[k], o01, o23, 0);
             if (!e) continue;
             if (e->lower >= need || e->upper < need) {
                 entry_ranks(e, l, w);
+                /* The tally that settled goes to the front: a head's positions mostly settle on a few
+                 * of its tallies, and the next lookup tries those first. */
+                Tallies *front = blocks + head->first;
+                if (block != front || k) {
+                    uint16_t counts = block->counts[k];
+                    u64 filter = block->filter[k];
+                    block->counts[k] = front->counts[0];
+                    block->filter[k] = front->filter[0];
+                    front->counts[0] = counts;
+                    front->filter[0] = filter;
+                }
                 return e->lower >= need;
             }
             if (e->best != NO_BEST && *first < 0) {
                 /* The best lead is kept as its suit and its place among the suit's cards from the top. */
                 int suit = e->best >> 4, place = e->best & 15;
                 unsigned all = l->in_suit[suit];
-                for (int k = 0; k < place && all; k++) all ^= 1u << (31 - __builtin_clz(all));
+                for (int i = 0; i < place && all; i++) all ^= 1u << (31 - __builtin_clz(all));
                 if (all) *first = suit * 16 + 31 - __builtin_clz(all);
             }
         }
