@@ -188,6 +188,46 @@ static int table_ready(int trump, int maximisers, int scorers) {
     return 1;
 }
 
+/* Tables for layout_of: a suit's 13 ranks reversed, the bits of a nibble `x` at the places `m` marks
+ * packed low (with how many there are), and a 13-bit number's bits spread to the even places. */
+static uint16_t reversed13[1 << 13];
+static uint8_t packed4[16][16], count4[16];
+static uint32_t spread13[1 << 13];
+
+static void layout_tables(void) {
+    for (unsigned x = 0; x < (1u << 13); x++) {
+        unsigned r = 0, e = 0;
+        for (int i = 0; i < 13; i++) {
+            if (x >> i & 1) {
+                r |= 1u << (12 - i);
+                e |= 1u << (2 * i);
+            }
+        }
+        reversed13[x] = (uint16_t)r;
+        spread13[x] = e;
+    }
+    for (unsigned m = 0; m < 16; m++) {
+        count4[m] = (uint8_t)popcount(m);
+        for (unsigned x = 0; x < 16; x++) {
+            unsigned out = 0, place = 0;
+            for (int i = 0; i < 4; i++)
+                if (m >> i & 1) out |= (x >> i & 1) << place++;
+            packed4[m][x] = (uint8_t)out;
+        }
+    }
+}
+
+/* The bits of `x` at the places `m` marks, packed low (a parallel bit extract, a nibble at a time). */
+static inline unsigned packed(unsigned x, unsigned m) {
+    unsigned out = 0, place = 0;
+    for (int i = 0; i < 16; i += 4) {
+        unsigned mm = m >> i & 15;
+        out |= (unsigned)packed4[mm][x >> i & 15] << place;
+        place += count4[mm];
+    }
+    return out;
+}
+
 static void layout_of(const Search *s, Layout *l) {
     l->lengths = 0;
     for (int suit = 0; suit < 4; suit++) {
@@ -198,14 +238,11 @@ static void layout_of(const Search *s, Layout *l) {
         }
         unsigned all = h[0] | h[1] | h[2] | h[3];
         l->in_suit[suit] = all;
-        u64 k = 0;
-        int place = 0;
-        while (all) {
-            int r = 31 - __builtin_clz(all);
-            all ^= 1u << r;
-            k |= (u64)((h[1] >> r & 1) | (h[2] >> r & 1) * 2 | (h[3] >> r & 1) * 3) << (2 * place++);
-        }
-        l->owners[suit] = k;
+        /* The owner of each card from the highest down, two bits each: seat 1, 2 or 3 sets bit 0 for 1
+         * and 3 and bit 1 for 2 and 3. */
+        unsigned top_first = reversed13[all];
+        unsigned low = packed(reversed13[h[1] | h[3]], top_first), high = packed(reversed13[h[2] | h[3]], top_first);
+        l->owners[suit] = spread13[low] | (u64)spread13[high] << 1;
     }
     l->owners01 = l->owners[0] | l->owners[1] << 26;
     l->owners23 = l->owners[2] | l->owners[3] << 26;
@@ -1269,6 +1306,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dds", "Solo Whist's
 PyMODINIT_FUNC PyInit__dds(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
+    layout_tables();
     BudgetExceeded = PyErr_NewException("naipes.games.solo_whist._dds.BudgetExceeded", NULL, NULL);
     if (!BudgetExceeded || PyModule_AddObject(m, "BudgetExceeded", BudgetExceeded) < 0) {
         Py_XDECREF(BudgetExceeded);
