@@ -590,11 +590,13 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
  * holds.  (With a trump a scorer could be made to ruff: holding nothing else, it must play one.)
  *
  * A lone scorer with a maximiser on lead needs less: in each suit his i-th lowest card below the
- * maximisers' i-th lowest, for as many cards as both hold.  Only maximisers lead while he wins nothing;
- * following, he plays his highest card under the one led, and void, he throws the highest card of a
- * suit, and either keeps that order among the cards left (each round of a suit uses up the card led),
- * so he always has a card under the lead; once the maximisers are out of a suit it is never led again.
- * (Were he on lead, the maximisers could follow high and keep their low cards, which breaks it.)
+ * maximisers' i-th lowest, for i up to his length and up to the longest maximiser's length (the suit is
+ * led no more often than that: every maximiser holding it follows each round).  Only maximisers lead
+ * while he wins nothing; following, he plays his highest card under the one led, and void, he throws
+ * the highest card of a suit, and either keeps that order among the cards left, for one round fewer
+ * (each round of a suit uses up the card led, and a card of the longest maximiser), so he always has a
+ * card under the lead; once the maximisers are out of a suit it is never led again.  (Were he on lead,
+ * the maximisers could follow high and keep their low cards, which breaks it.)
  *
  * `w` gets all the cards of the suits the scorers hold. */
 static int scorers_escape(const Search *s, int leader, Ranks *w) {
@@ -607,7 +609,12 @@ static int scorers_escape(const Search *s, int leader, Ranks *w) {
         u64 low = theirs & SUIT_BITS(suit), high = mine & SUIT_BITS(suit);
         if (!low) continue;
         if (in_order) {
-            for (u64 l = low, h = high; l && h; l &= l - 1, h &= h - 1)
+            int rounds = 0;
+            for (int p = 0; p < 4; p++) {
+                int length = popcount(s->hand[p] & SUIT_BITS(suit));
+                if (!(s->scorers >> p & 1) && length > rounds) rounds = length;
+            }
+            for (u64 l = low, h = high; l && rounds; l &= l - 1, h &= h - 1, rounds--)
                 if (lowest(l) > lowest(h)) return 0;
         } else if (high && highest(low) > lowest(high)) {
             return 0;
