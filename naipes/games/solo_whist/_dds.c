@@ -771,7 +771,9 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                 int top_holder = 0;
                 for (int p = 0; p < 4; p++)
                     if (s->hand[p] >> top & 1) top_holder = p;
-                if (top_holder == seat && c == top) {
+                /* The card tried stands for its run, so AK cashes as the ace would: asking for the
+                 * ace itself ranked a top run of two cards or more with the low leads. */
+                if (top_holder == seat && run_top(s, t, seat, c) == top) {
                     int ruffable = 0;
                     if (s->trump >= 0 && suit != s->trump)
                         for (int p = 0; p < 4; p++)
