@@ -767,20 +767,11 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
         } else if (s->normal) {
             if (t->count == 0) {
                 u64 in_suit = all & SUIT_BITS(suit);
-                int top = highest(in_suit);
-                int top_holder = 0;
-                for (int p = 0; p < 4; p++)
-                    if (s->hand[p] >> top & 1) top_holder = p;
+                int top = highest(in_suit), top_holder = owner(s, top);
                 /* The card tried stands for its run, so AK cashes as the ace would: asking for the
                  * ace itself ranked a top run of two cards or more with the low leads. */
                 if (top_holder == seat && run_top(s, t, seat, c) == top) {
-                    int ruffable = 0;
-                    if (s->trump >= 0 && suit != s->trump)
-                        for (int p = 0; p < 4; p++)
-                            if (!same_side(s, p, seat) && !(s->hand[p] & SUIT_BITS(suit)) &&
-                                (s->hand[p] & SUIT_BITS(s->trump)))
-                                ruffable = 1;
-                    sc = ruffable ? 30 : 90;
+                    sc = 90;
                 } else if (top_holder != seat && same_side(s, top_holder, seat)) {
                     /* Low towards a teammate's top card comes even before cashing one's own: on 250
                      * development deals, median nodes of proposals 658 K -> 616 K, solos 72 K -> 65 K. */
@@ -794,6 +785,17 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                                 ruff = 1;
                     sc = ruff ? 70 - rank : 20 - rank;
                 }
+                /* A suit an opponent can ruff comes after the others, whatever kind of lead it is: a
+                 * winner led into a ruff is no winner.  Before, only cashing one's own top card knew it
+                 * (and weighed it less): on 200 development deals, nodes of proposals -11 %, solos -1 %
+                 * (the geometric means of their ratios -14 % and -12 %). */
+                if (s->trump >= 0 && suit != s->trump)
+                    for (int p = 0; p < 4; p++)
+                        if (!same_side(s, p, seat) && !(s->hand[p] & SUIT_BITS(suit)) &&
+                            (s->hand[p] & SUIT_BITS(s->trump))) {
+                            sc -= 150;
+                            break;
+                        }
                 /* As DDS: a suit the opponents hold few cards of gives them few replies to search (a
                  * void counts as the tricks played so far, plus one, for its discards).  It weighs more
                  * than the kind of lead above, and more without trumps, where nobody ruffs: both
