@@ -754,9 +754,27 @@ static int beatable_later(const Search *s, const Trick *t, int seat, int card) {
     return 0;
 }
 
+/* Will a teammate of `seat` still to play to this trick win it whatever `seat` plays: its highest card
+ * of the suit led beats the card winning it so far, and no opponent still to play can beat that? */
+static int teammate_wins(const Search *s, const Trick *t, int seat) {
+    for (int later = ((seat - t->leader) & 3) + 1; later < 4; later++) {
+        int p = (t->leader + later) & 3;
+        u64 led = s->hand[p] & SUIT_BITS(t->led);
+        if (!same_side(s, p, seat) || !led) continue;
+        int x = highest(led);
+        if (beats(s, x, t->win_card) && !beatable_later(s, t, seat, x)) return 1;
+    }
+    return 0;
+}
+
 static void order(const Search *s, const Trick *t, int seat, int *cards, int n, int first) {
     int score[13];
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    /* Then the trick is the side's anyway, and the lowest card keeps the rest (as DDS's second hand
+     * plays low when its partner beats both opponents).  Before, only a teammate winning so far did
+     * so: on 200 development deals of each of two seeds, nodes of proposals -27 % and -18 %, solos
+     * -12 % and -6 % (geometric means of the ratios about -20 % for both). */
+    int teammate_takes = s->normal && t->count && teammate_wins(s, t, seat);
     for (int i = 0; i < n; i++) {
         int c = cards[i];
         int suit = CARD_SUIT(c), rank = CARD_RANK(c);
@@ -811,7 +829,9 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
             } else {
                 int wins = beats(s, c, t->win_card);
                 int partner_winning = same_side(s, t->win_seat, seat);
-                if (wins && !beatable_later(s, t, seat, c))
+                if (teammate_takes)
+                    sc = -value;
+                else if (wins && !beatable_later(s, t, seat, c))
                     sc = 100 - value;
                 else if (partner_winning)
                     sc = (!beatable_later(s, t, seat, t->win_card) ? 80 : 60) - value;
