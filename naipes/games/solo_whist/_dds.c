@@ -840,6 +840,9 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                 else
                     sc = -value; /* after every card that wins for now, however high: measured, the
                                     other way round cost 8 % more nodes in proposals, 20 % in solos */
+                /* A discard comes from a long suit, as DDS's: a short one is more often a guard or a
+                 * winner to keep.  3 a card, measured against 1, 2, 4 and 5. */
+                if (suit != t->led && !wins) sc += 3 * popcount(s->hand[seat] & SUIT_BITS(suit));
             }
         } else {
             /* Everyone leads low and, following, ducks with the highest card that loses, or wins
