@@ -158,6 +158,30 @@ def test_the_misere_bounds_hold_the_reference_value():
     assert escaped > 50 and caught > 200
 
 
+def defenders_lead(rng: random.Random, pack: list[int], bidder: int, held: list[int],
+                   tricks: int) -> tuple[list[int], int]:
+    """A misère ending: the bidder holds ``held``, the defenders ``tricks`` each of the rest of ``pack``
+    in its order, and one of them, at random, is on lead."""
+    hands = [0] * SEATS
+    for card in held:
+        hands[bidder] |= 1 << card
+    rest = [card for card in pack if not hands[bidder] >> card & 1]
+    for offset, seat in enumerate(seat for seat in range(SEATS) if seat != bidder):
+        for card in rest[offset * tricks:(offset + 1) * tricks]:
+            hands[seat] |= 1 << card
+    return hands, rng.choice([seat for seat in range(SEATS) if seat != bidder])
+
+
+def misere_checked(hands: list[int], leader: int, bidder: int) -> tuple[int, bool]:
+    """The reference's tricks for the misère bidder, once the search's verdict is checked against them,
+    and whether the search's bounds alone say he escapes."""
+    defenders, alone = ALL ^ 1 << bidder, 1 << bidder
+    deal = dd.Deal(tuple(hands), leader, (), dd.NO_TRUMP)
+    expected = Solver(dd.NO_TRUMP, Goal(defenders, alone, 0)).max_tricks(list(hands), leader, [])
+    assert dd.reaches(deal, defenders, alone, 1) == (expected >= 1), (hands, leader)
+    return expected, _dds.bounds(tuple(hands), leader, dd.NO_TRUMP, defenders, alone)[1] == 0
+
+
 def test_a_misere_bidder_under_every_lead_is_found_to_escape():
     """A misère bidder whose cards in every suit are each under the defenders' card of the same order
     (lowest under lowest, second under second) takes no trick once a defender leads, whatever is led:
@@ -170,19 +194,9 @@ def test_a_misere_bidder_under_every_lead_is_found_to_escape():
         rng.shuffle(pack)
         low = sorted(pack, key=lambda card: card % 13 + rng.random() * 9)
         bidder = rng.randrange(SEATS)
-        hands = [0] * SEATS
-        for card in low[:tricks]:
-            hands[bidder] |= 1 << card
-        rest = [card for card in pack if not hands[bidder] >> card & 1]
-        for offset, seat in enumerate(seat for seat in range(SEATS) if seat != bidder):
-            for card in rest[offset * tricks:(offset + 1) * tricks]:
-                hands[seat] |= 1 << card
-        leader = rng.choice([seat for seat in range(SEATS) if seat != bidder])
-        defenders, alone = ALL ^ 1 << bidder, 1 << bidder
-        deal = dd.Deal(tuple(hands), leader, (), dd.NO_TRUMP)
-        expected = Solver(dd.NO_TRUMP, Goal(defenders, alone, 0)).max_tricks(list(hands), leader, [])
-        assert dd.reaches(deal, defenders, alone, 1) == (expected >= 1), (hands, leader)
-        settled += _dds.bounds(tuple(hands), leader, dd.NO_TRUMP, defenders, alone)[1] == 0
+        hands, leader = defenders_lead(rng, pack, bidder, low[:tricks], tricks)
+        _expected, escapes = misere_checked(hands, leader, bidder)
+        settled += escapes
     assert settled > 60
 
 
@@ -211,19 +225,8 @@ def test_a_misere_bidder_longer_than_every_defender_escapes_whatever_his_top_car
         rng.shuffle(pack)
         bidder, suit = rng.randrange(SEATS), rng.randrange(4)
         own = sorted(range(13 * suit, 13 * suit + 13), key=lambda card: card % 13 + rng.random() * 7)
-        hands = [0] * SEATS
-        for card in own[:tricks - 1] + [rng.choice(own[-3:])]:
-            hands[bidder] |= 1 << card
-        rest = [card for card in pack if not hands[bidder] >> card & 1]
-        for offset, seat in enumerate(seat for seat in range(SEATS) if seat != bidder):
-            for card in rest[offset * tricks:(offset + 1) * tricks]:
-                hands[seat] |= 1 << card
-        leader = rng.choice([seat for seat in range(SEATS) if seat != bidder])
-        defenders, alone = ALL ^ 1 << bidder, 1 << bidder
-        deal = dd.Deal(tuple(hands), leader, (), dd.NO_TRUMP)
-        expected = Solver(dd.NO_TRUMP, Goal(defenders, alone, 0)).max_tricks(list(hands), leader, [])
-        assert dd.reaches(deal, defenders, alone, 1) == (expected >= 1), (hands, leader)
-        escapes = _dds.bounds(tuple(hands), leader, dd.NO_TRUMP, defenders, alone)[1] == 0
+        hands, leader = defenders_lead(rng, pack, bidder, own[:tricks - 1] + [rng.choice(own[-3:])], tricks)
+        expected, escapes = misere_checked(hands, leader, bidder)
         assert not (escapes and expected), (hands, leader)
         settled += escapes and not pooled_in_order(hands, bidder)
     assert settled > 12
