@@ -981,9 +981,13 @@ static int search(Search *s, int d, int need, Ranks *w) {
     int answer = !maximiser, best = -1;
     Ranks all;
     ranks_none(&all);
+    int below[4] = {-1, -1, -1, -1};
     for (int i = 0; i < n; i++) {
         Ranks child;
         int c = cards[i], suit = CARD_SUIT(c);
+        /* As DDS: once a card failed with a rank under every rank the answers so far rest on, another
+         * card of its suit under them is the same card to those answers. */
+        if (CARD_RANK(c) < below[suit]) continue;
         int r = after(s, d, c, need, &child);
         if (s->aborted) return 0;
         /* The card stood for its whole run: if the answer rests on a card of the run, it rests on all
@@ -998,6 +1002,7 @@ static int search(Search *s, int d, int need, Ranks *w) {
             break;
         }
         ranks_union(&all, &child);
+        if (below[suit] < 0 && CARD_RANK(c) < all.t[suit]) below[suit] = all.t[suit];
     }
     *w = all;
     if (t->count == 0) store(&layout, t->leader, d, w, answer, need, best);
