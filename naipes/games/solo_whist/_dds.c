@@ -20,10 +20,10 @@
  *   trump and sides, so the table is kept between calls and emptied only when those change;
  * - equivalent cards merged: cards of one hand and suit with no card of anyone else's between them
  *   (cards on the table included) win the same tricks, so only one of them is tried;
- * - bounds: winners the leader cashes from the top, and tricks a side surely takes whoever leads (its
- *   trumps the opponents' higher ones cannot all beat, guarded second trumps, DDS's "later tricks", a
- *   top card the leaders must lead into) settle many questions without search; in a misère, whether
- *   the bidder surely escapes or is surely caught;
+ * - bounds: winners the leader cashes from the top (and then one led to a teammate's top card), and
+ *   tricks a side surely takes whoever leads (its trumps the opponents' higher ones cannot all beat,
+ *   guarded second trumps, DDS's "later tricks", a top card the leaders must lead into) settle many
+ *   questions without search; in a misère, whether the bidder surely escapes or is surely caught;
  * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
  *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
  *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
@@ -442,6 +442,34 @@ static int lookup(const Layout *l, int leader, int need, Ranks *w, int *first) {
 
 /* ---------------------------------------------------------------- bounds */
 
+/* The seat holding `card`. */
+static inline int owner(const Search *s, int card) {
+    for (int p = 0; p < 3; p++)
+        if (s->hand[p] >> card & 1) return p;
+    return 3;
+}
+
+/* A suit the leader can lead, after its cashing, to a teammate's top card (or -1): the teammate holds
+ * the suit's top card, the leader a card of it, and every opponent holding a trump a card of it too.
+ * The hands holding trumps follow the cashing (quick_tricks cashes no suit more often than they can),
+ * so they still hold the suit and nobody ruffs the top card; and the teammate keeps that card, playing
+ * others to the cashing (it holds as many cards as the leader, who keeps one of the suit). */
+static int entry_suit(const Search *s, int leader) {
+    int side = is_max(s, leader) ? s->maximisers : 15 ^ s->maximisers;
+    u64 teammates = cards_of(s, side & ~(1 << leader));
+    if (!teammates) return -1;
+    u64 all = all_cards(s);
+    for (int suit = 0; suit < 4; suit++) {
+        u64 in_suit = all & SUIT_BITS(suit);
+        if (!(s->hand[leader] & in_suit) || !(teammates >> highest(in_suit) & 1)) continue;
+        int ruffed = 0;
+        for (int p = 0; p < 4; p++)
+            if (!same_side(s, p, leader) && can_ruff(s, p, suit)) ruffed = 1;
+        if (!ruffed) return suit;
+    }
+    return -1;
+}
+
 /* Tricks the leader takes by cashing winners from the top of its own hand.  Outside trumps a suit is
  * cashed no more often than any other hand holding trumps can follow it, so nobody ruffs (nor is a
  * partner forced to); top trumps always win.  `w` gets the cards counted. */
@@ -515,12 +543,6 @@ static int trump_tricks(const Search *s, int max_side, Ranks *w) {
     }
     if (best) ranks_add(w, s->trump, lowest_rank);
     return best;
-}
-/* The seat holding `card`. */
-static inline int owner(const Search *s, int card) {
-    for (int p = 0; p < 3; p++)
-        if (s->hand[p] >> card & 1) return p;
-    return 3;
 }
 
 /* The trump rules of sure_tricks, `best` being what trump_tricks found (with trumps still out). */
@@ -687,12 +709,22 @@ static int scorers_caught(const Search *s, int leader, Ranks *w) {
 
 /* Between tricks, with `d` left and `leader` to lead, in a goal where every seat wants its own side's
  * tricks: at least `low` and at most `high` of them go to the maximisers, resting on `low_w` and
- * `high_w`.  The leader's quick tricks or its side's sure tricks give the one, the other side's sure
- * tricks the other. */
-static void bounds(const Search *s, int d, int leader, int *low, Ranks *low_w, int *high, Ranks *high_w) {
+ * `high_w`.  The leader's quick tricks (and then one led to a teammate's top card) or its side's sure
+ * tricks give the one, the other side's sure tricks the other.  The lead to the teammate is looked
+ * for only when that trick settles whether the maximisers take `need` (always when `need` < 0): it
+ * costs more than it saves where it does not. */
+static void bounds(const Search *s, int d, int leader, int need, int *low, Ranks *low_w, int *high,
+                   Ranks *high_w) {
     int leader_max = is_max(s, leader);
     Ranks cash, sure, theirs_w;
     int ours = quick_tricks(s, leader, &cash);
+    if (need < 0 || ours == (leader_max ? need - 1 : d - need)) {
+        int reach = entry_suit(s, leader);
+        if (reach >= 0) {
+            ours++;
+            ranks_add(&cash, reach, CARD_RANK(highest(all_cards(s) & SUIT_BITS(reach))));
+        }
+    }
     int mine = sure_tricks(s, leader_max, leader, &sure);
     if (mine > ours) {
         ours = mine;
@@ -714,7 +746,8 @@ static void bounds(const Search *s, int d, int leader, int *low, Ranks *low_w, i
 
 /* The same for a goal where the maximisers make the scorers take tricks (a misère): at least `low`
  * and at most `high` of the `d` left go to the scorers. */
-static void misere_bounds(const Search *s, int d, int leader, int *low, Ranks *low_w, int *high, Ranks *high_w) {
+static void misere_bounds(const Search *s, int d, int leader, int need, int *low, Ranks *low_w, int *high,
+                          Ranks *high_w) {
     *low = scorers_caught(s, leader, low_w);
     *high = scorers_escape(s, leader, high_w) ? 0 : d;
 }
@@ -980,7 +1013,7 @@ static int search(Search *s, int d, int need, Ranks *w) {
         if (d == 1) return last_trick(s, t, w) >= need;
         int low, high;
         Ranks low_w, high_w;
-        (s->normal ? bounds : misere_bounds)(s, d, t->leader, &low, &low_w, &high, &high_w);
+        (s->normal ? bounds : misere_bounds)(s, d, t->leader, need, &low, &low_w, &high, &high_w);
         if (low >= need) { *w = low_w; return 1; }
         if (high < need) { *w = high_w; return 0; }
         layout_of(s, &layout);
@@ -1318,7 +1351,7 @@ static PyObject *py_bounds(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (d < 0) return NULL;
     int low, high;
     Ranks low_w, high_w;
-    (s.normal ? bounds : misere_bounds)(&s, d, leader, &low, &low_w, &high, &high_w);
+    (s.normal ? bounds : misere_bounds)(&s, d, leader, -1, &low, &low_w, &high, &high_w);
     return Py_BuildValue("(ii)", low, high);
 }
 

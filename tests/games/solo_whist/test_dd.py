@@ -139,6 +139,40 @@ def test_a_top_card_the_leaders_must_lead_into_scores_with_trumps_too():
     assert fired > 150
 
 
+def leads_to_teammate(hands: list[int], leader: int, trump: int, side: int) -> bool:
+    """Does the leader hold a card of a suit whose top card a teammate holds, with every opponent
+    holding a trump also holding that suit?"""
+    for suit in range(4):
+        held = [hand & dd.SUIT_MASKS[suit] for hand in hands]
+        top = max(held)
+        holder = held.index(top)
+        if not top or holder == leader or not side >> holder & 1 or not held[leader]:
+            continue
+        if all(held[seat] or not hands[seat] & dd.SUIT_MASKS[trump] for seat in range(SEATS)
+               if not side >> seat & 1 and trump != dd.NO_TRUMP):
+            return True
+    return False
+
+
+def test_a_lead_to_a_teammates_top_card_scores():
+    """The side on lead takes a trick when the leader can lead to a teammate's top card that no
+    opponent can ruff, even holding no winner itself (and after cashing its own winners, the trump
+    holders having followed them); on random endings within the reference's value."""
+    rng = random.Random("dd-teammate-entry")
+    fired = 0
+    for tricks in (2, 3, 4, 5) * 400:
+        hands, leader, _ = ending(rng, tricks, begun=False)
+        trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
+        side = 1 << leader | 1 << (leader + rng.randrange(1, SEATS)) % SEATS
+        low, high = _dds.bounds(tuple(hands), leader, trump, side)
+        exact = Solver(trump, Goal(side, side, 0)).max_tricks(list(hands), leader, [])
+        assert low <= exact <= high, (hands, leader, trump, side)
+        if leads_to_teammate(hands, leader, trump, side):
+            assert low >= 1, (hands, leader, trump, side)
+            fired += 1
+    assert fired > 300
+
+
 def test_the_misere_bounds_hold_the_reference_value():
     """Where the defenders make the bidder take tricks, the search first asks whether he surely escapes
     (all his cards below all of theirs in each suit, and no trumps) or is surely caught (he must win
