@@ -19,7 +19,9 @@
  *   an upper bound on the scorers' tricks; it also serves later searches of other deals with the same
  *   trump and sides, so the table is kept between calls and emptied only when those change;
  * - equivalent cards merged: cards of one hand and suit with no card of anyone else's between them
- *   (cards on the table included) win the same tricks, so only one of them is tried;
+ *   (cards on the table included) win the same tricks, so only one of them is tried; and, as DDS's
+ *   lowest-win rule, once a card has failed below every rank the answers so far rest on, the other
+ *   cards of its suit below those ranks are not tried either;
  * - bounds: winners the leader cashes from the top (and then one led to a teammate's top card), and
  *   tricks a side surely takes whoever leads (its trumps the opponents' higher ones cannot all beat,
  *   guarded second trumps, DDS's "later tricks", a top card the leaders must lead into) settle many
