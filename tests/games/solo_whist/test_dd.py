@@ -85,6 +85,21 @@ def test_longer_endings_have_the_value_the_reference_gives_them(kind):
         assert dd.reaches(deal, maximisers, scorers, min(need, 6)) == (expected >= min(need, 6))
 
 
+def bounds_checked(hands: list[int], leader: int, trump: int, side: int) -> tuple[int, int]:
+    """The search's bounds on the tricks ``side`` takes from here, once the reference's value is checked
+    to lie within them."""
+    low, high = _dds.bounds(tuple(hands), leader, trump, side)
+    exact = Solver(trump, Goal(side, side, 0)).max_tricks(list(hands), leader, [])
+    assert low <= exact <= high, (hands, leader, trump, side)
+    return low, high
+
+
+def top_holder(hands: list[int], suit: int) -> int | None:
+    """The seat holding the top card of ``suit``, if anyone holds it."""
+    held = [hand & dd.SUIT_MASKS[suit] for hand in hands]
+    return held.index(max(held)) if any(held) else None
+
+
 def test_the_bounds_the_search_starts_from_hold_the_reference_value():
     """Between tricks the search first bounds the tricks each side surely takes (cashing from the top,
     trumps the opponents' higher trumps cannot all beat, the second trump guarded over the top one, a
@@ -98,9 +113,7 @@ def test_the_bounds_the_search_starts_from_hold_the_reference_value():
         kind = rng.choice(("solo", "solo_no_trump", "proposal_left", "proposal_opposite", "proposal_right"))
         maximisers, _, trump, _ = goal_of(kind, rng)
         for side in (maximisers, ALL ^ maximisers):
-            low, high = _dds.bounds(tuple(hands), leader, trump, side)
-            exact = Solver(trump, Goal(side, side, 0)).max_tricks(list(hands), leader, [])
-            assert low <= exact <= high, (hands, leader, trump, side)
+            low, high = bounds_checked(hands, leader, trump, side)
             narrowed += low > 0 or high < tricks
     assert narrowed > 2000
 
@@ -111,9 +124,8 @@ def led_into(hands: list[int], leader: int, trump: int, side: int) -> bool:
     leaders = [hand for seat, hand in enumerate(hands) if not side >> seat & 1]
     longest = [max(bin(hand & dd.SUIT_MASKS[suit]).count("1") for hand in leaders) for suit in range(4)]
     for suit in range(4):
-        held = [hand & dd.SUIT_MASKS[suit] for hand in hands]
-        top = max(held)
-        if suit == trump or not top or not side >> held.index(top) & 1:
+        holder = top_holder(hands, suit)
+        if suit == trump or holder is None or not side >> holder & 1:
             continue
         if sum(longest) - longest[suit] < bin(hands[leader]).count("1"):
             return True
@@ -130,9 +142,7 @@ def test_a_top_card_the_leaders_must_lead_into_scores_with_trumps_too():
         hands, leader, _ = ending(rng, tricks, begun=False)
         trump = rng.randrange(4)
         side = rng.randrange(1, ALL)
-        low, high = _dds.bounds(tuple(hands), leader, trump, side)
-        exact = Solver(trump, Goal(side, side, 0)).max_tricks(list(hands), leader, [])
-        assert low <= exact <= high, (hands, leader, trump, side)
+        low, _high = bounds_checked(hands, leader, trump, side)
         if not side >> leader & 1 and led_into(hands, leader, trump, side):
             assert low >= 1, (hands, leader, trump, side)
             fired += 1
@@ -144,9 +154,8 @@ def leads_to_teammate(hands: list[int], leader: int, trump: int, side: int) -> b
     holding a trump also holding that suit?"""
     for suit in range(4):
         held = [hand & dd.SUIT_MASKS[suit] for hand in hands]
-        top = max(held)
-        holder = held.index(top)
-        if not top or holder == leader or not side >> holder & 1 or not held[leader]:
+        holder = top_holder(hands, suit)
+        if holder is None or holder == leader or not side >> holder & 1 or not held[leader]:
             continue
         if all(held[seat] or not hands[seat] & dd.SUIT_MASKS[trump] for seat in range(SEATS)
                if not side >> seat & 1 and trump != dd.NO_TRUMP):
@@ -164,9 +173,7 @@ def test_a_lead_to_a_teammates_top_card_scores():
         hands, leader, _ = ending(rng, tricks, begun=False)
         trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
         side = 1 << leader | 1 << (leader + rng.randrange(1, SEATS)) % SEATS
-        low, high = _dds.bounds(tuple(hands), leader, trump, side)
-        exact = Solver(trump, Goal(side, side, 0)).max_tricks(list(hands), leader, [])
-        assert low <= exact <= high, (hands, leader, trump, side)
+        low, _high = bounds_checked(hands, leader, trump, side)
         if leads_to_teammate(hands, leader, trump, side):
             assert low >= 1, (hands, leader, trump, side)
             fired += 1
