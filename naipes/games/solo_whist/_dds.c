@@ -754,8 +754,7 @@ static void bounds(const Search *s, int d, int leader, int need, int *low, Ranks
 
 /* The same for a goal where the maximisers make the scorers take tricks (a misère): at least `low`
  * and at most `high` of the `d` left go to the scorers. */
-static void misere_bounds(const Search *s, int d, int leader, int need, int *low, Ranks *low_w, int *high,
-                          Ranks *high_w) {
+static void misere_bounds(const Search *s, int d, int leader, int *low, Ranks *low_w, int *high, Ranks *high_w) {
     *low = scorers_caught(s, leader, low_w);
     *high = scorers_escape(s, leader, high_w) ? 0 : d;
 }
@@ -1014,7 +1013,10 @@ static int search(Search *s, int d, int need, Ranks *w) {
         if (d == 1) return last_trick(s, t, w) >= need;
         int low, high;
         Ranks low_w, high_w;
-        (s->normal ? bounds : misere_bounds)(s, d, t->leader, need, &low, &low_w, &high, &high_w);
+        if (s->normal)
+            bounds(s, d, t->leader, need, &low, &low_w, &high, &high_w);
+        else
+            misere_bounds(s, d, t->leader, &low, &low_w, &high, &high_w);
         if (low >= need) { *w = low_w; return 1; }
         if (high < need) { *w = high_w; return 0; }
         layout_of(s, &layout);
@@ -1352,7 +1354,10 @@ static PyObject *py_bounds(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (d < 0) return NULL;
     int low, high;
     Ranks low_w, high_w;
-    (s.normal ? bounds : misere_bounds)(&s, d, leader, -1, &low, &low_w, &high, &high_w);
+    if (s.normal)
+        bounds(&s, d, leader, -1, &low, &low_w, &high, &high_w);
+    else
+        misere_bounds(&s, d, leader, &low, &low_w, &high, &high_w);
     return Py_BuildValue("(ii)", low, high);
 }
 
