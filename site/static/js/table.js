@@ -133,6 +133,7 @@
     this.press = null;
     this.drag = null;
     this.lastTap = null;
+    this.doubledAt = null;
     this.swallowClick = false;
     board.addEventListener("pointerdown", this.onDown.bind(this));
     board.addEventListener("pointermove", this.onMove.bind(this));
@@ -143,7 +144,6 @@
   }
 
   Dragger.prototype.onDown = function (event) {
-    this.doubled = false;
     var button = event.target.closest("button.draggable");
     if (!button || !event.isPrimary || (event.pointerType === "mouse" && event.button !== 0)) {
       this.lastTap = null;
@@ -242,22 +242,24 @@
   Dragger.prototype.tapped = function (press, event) {
     var last = this.lastTap;
     var now = event.timeStamp;
-    var key = press.button.dataset.start;
+    // The place and the card: the card a move left at the end of the same column is another card.
+    var key = press.button.dataset.start + press.button.getAttribute("aria-label");
     this.lastTap = { key: key, time: now };
     if (last && last.key === key && now - last.time < DOUBLE_TAP_MS && this.options.doubleTap) {
       this.lastTap = null;
       this.swallowClick = true;
-      this.doubled = true;
+      this.doubledAt = now;
       this.options.doubleTap(press.button);
     }
   };
 
   // The browser's own double click (its timing is the system's): the same as two quick taps,
-  // unless those were already seen.
+  // unless those were already seen. The browser pairs the clicks its own way, so the taps may
+  // have paired the first of its clicks with an earlier one: any double tap just before counts.
   Dragger.prototype.onDoubleClick = function (event) {
     var button = event.target.closest("button.draggable");
-    var doubled = this.doubled;
-    this.doubled = false;
+    var doubled = this.doubledAt !== null && event.timeStamp - this.doubledAt < DOUBLE_TAP_MS;
+    this.doubledAt = null;
     if (!button || doubled || !this.options.doubleTap) { return; }
     this.lastTap = null;
     this.options.doubleTap(button);
