@@ -9,9 +9,12 @@ import json
 import re
 
 import pytest
+from flask_babel import force_locale, gettext
 from playwright.sync_api import expect
 
-from play_helpers import PLAY, WORDS, play_the_hint, settled
+from naipes.games.solo_whist.sentences import CALL_NAMES
+
+from play_helpers import PLAY, WIDER, WORDS, deal, play_the_hint, settled
 from test_accessibility import AXE
 
 pytestmark = pytest.mark.browser
@@ -59,7 +62,7 @@ def no_axe_violation(page, phase):
 def fits(page):
     """No sideways scroll, and every button of the reader's seat and of the page's controls on the screen."""
     measured = page.evaluate(FITS)
-    assert measured == {"scroll": 0, "off": 0}, f"at {page.viewport_size['width']} px: {measured}"
+    assert measured == {"scroll": 0, "off": 0}, f"at {page.viewport_size['width']} px: {measured}, {page.evaluate(WIDER)}"
 
 
 def open_table(page, live_server, game, size, **choices):
@@ -164,6 +167,41 @@ def test_a_session_of_three_solo_whist_deals_at_the_table(page, live_server, siz
     assert record.locator("[data-count=played]").inner_text() == "3", "the record on this device counts each deal once"
     record.get_by_role("button", name="Borrar mi historial").click()
     assert record.locator("[data-count=played]").inner_text() == "0"
+
+
+# Each call in each seat beside or across the trick, as the last call a player made: which calls
+# stick out of their seat's box or make the page scroll sideways with their words kept whole (the
+# stylesheet breaks a word only as a last resort, for a reader's larger text).
+CALLS_STICKING_OUT = """(names) => {
+  const seats = [...document.querySelectorAll('.felt-whist > .seat-box:not(.seat-me)')];
+  const out = new Set();
+  for (const seat of seats) {
+    let call = seat.querySelector('.call');
+    if (!call) {
+      call = document.createElement('span');
+      call.className = 'call';
+      seat.querySelector('.seat-name').after(call);
+    }
+    call.style.overflowWrap = 'normal';
+    for (const name of names) {
+      call.textContent = name;
+      const box = seat.getBoundingClientRect();
+      const drawn = call.getBoundingClientRect();
+      if (drawn.left < box.left - 0.5 || drawn.right > box.right + 0.5
+          || document.documentElement.scrollWidth > innerWidth) { out.add(name); }
+    }
+  }
+  return [...out];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_every_call_fits_its_players_seat_on_a_phone(page, live_server, app, lang):
+    with app.test_request_context(), force_locale(lang):
+        names = [gettext(name) for name in CALL_NAMES.values()]
+    page.set_viewport_size(SIZES["phone"])
+    deal(page, live_server, lang, "solo-whist")
+    assert page.evaluate(CALLS_STICKING_OUT, names) == []
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
