@@ -9,12 +9,12 @@ import json
 import re
 
 import pytest
-from flask_babel import force_locale, gettext
 from playwright.sync_api import expect
 
 from naipes.games.solo_whist.sentences import CALL_NAMES
+from naipes.web.i18n import in_language
 
-from play_helpers import PLAY, WIDER, WORDS, deal, play_the_hint, settled
+from play_helpers import PLAY, WORDS, deal, no_sideways_scroll, play_the_hint, settled
 from test_accessibility import AXE
 
 pytestmark = pytest.mark.browser
@@ -38,13 +38,9 @@ MARK = """(move) => {
   return Boolean(button);
 }"""
 
-FITS = """() => {
-  const width = window.innerWidth;
-  const off = [...document.querySelectorAll('.seat-me button, .race-mine button, .play-controls button, [data-result] button')]
-    .filter(b => b.offsetParent !== null)
-    .map(b => b.getBoundingClientRect()).filter(r => r.left < -1 || r.right > width + 1).length;
-  return {scroll: document.documentElement.scrollWidth - width, off: off};
-}"""
+OFF_SCREEN = """() => [...document.querySelectorAll('.seat-me button, .race-mine button, .play-controls button, [data-result] button')]
+  .filter(b => b.offsetParent !== null)
+  .map(b => b.getBoundingClientRect()).filter(r => r.left < -1 || r.right > innerWidth + 1).length"""
 
 CENTRES = """(selectors) => Object.fromEntries(Object.entries(selectors).map(([name, selector]) => {
   const box = document.querySelector(selector).getBoundingClientRect();
@@ -61,8 +57,8 @@ def no_axe_violation(page, phase):
 
 def fits(page):
     """No sideways scroll, and every button of the reader's seat and of the page's controls on the screen."""
-    measured = page.evaluate(FITS)
-    assert measured == {"scroll": 0, "off": 0}, f"at {page.viewport_size['width']} px: {measured}, {page.evaluate(WIDER)}"
+    no_sideways_scroll(page)
+    assert page.evaluate(OFF_SCREEN) == 0, f"at {page.viewport_size['width']} px, buttons off the screen"
 
 
 def open_table(page, live_server, game, size, **choices):
@@ -197,8 +193,8 @@ CALLS_STICKING_OUT = """(names) => {
 
 @pytest.mark.parametrize("lang", ["es", "pt"])
 def test_every_call_fits_its_players_seat_on_a_phone(page, live_server, app, lang):
-    with app.test_request_context(), force_locale(lang):
-        names = [gettext(name) for name in CALL_NAMES.values()]
+    with app.test_request_context():
+        names = [in_language(lang, name) for name in CALL_NAMES.values()]
     page.set_viewport_size(SIZES["phone"])
     deal(page, live_server, lang, "solo-whist")
     assert page.evaluate(CALLS_STICKING_OUT, names) == []

@@ -242,8 +242,9 @@
   Dragger.prototype.tapped = function (press, event) {
     var last = this.lastTap;
     var now = event.timeStamp;
-    // The place and the card: the card a move left at the end of the same column is another card.
-    var key = press.button.dataset.start + press.button.getAttribute("aria-label");
+    // The place and the card's face: the card a move left at the end of the same column is another card.
+    var data = press.button.dataset;
+    var key = data.start + data.rank + data.suit;
     this.lastTap = { key: key, time: now };
     if (last && last.key === key && now - last.time < DOUBLE_TAP_MS && this.options.doubleTap) {
       this.lastTap = null;
