@@ -2,8 +2,9 @@
 
 A card is a rank and a suit, written as in the API: rank then suit letter
 (``"10H"``, ``"QS"``, ``"AC"``). There are exactly 52 distinct cards and each is
-a singleton, so comparing and hashing cards is cheap and ``Card.parse`` is a
-dictionary look-up. Games that need more than one copy of a card (Double
+a singleton (``Card(rank, suit)`` gives back the one card, and so do copying and
+unpickling), so cards compare and hash by identity, which is cheap, and
+``Card.parse`` is a dictionary look-up. Games that need more than one copy of a card (Double
 Solitaire's two decks) attach the owner themselves; the card stays the card.
 """
 
@@ -24,12 +25,21 @@ class UnknownCard(ValueError):
     """A string that names no card (``"1H"``, ``"QX"``, ``7``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One of the 52 cards. ``value`` runs from 1 (ace) to 13 (king)."""
 
     rank: str
     suit: str
+
+    def __new__(cls, rank: str, suit: str) -> Card:
+        card = _FACES.get((rank, suit))
+        if card is None:
+            card = _FACES[rank, suit] = object.__new__(cls)
+        return card
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return Card, (self.rank, self.suit)
 
     @property
     def code(self) -> str:
@@ -65,6 +75,8 @@ class Card:
         except (KeyError, TypeError):
             raise UnknownCard(f"not a card: {code!r}") from None
 
+
+_FACES: dict[tuple[str, str], Card] = {}
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 """The 52 cards, suit by suit (♠ ♥ ♦ ♣), ace to king: the order of a new pack."""

@@ -33,15 +33,18 @@ _ACE_HIGH = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_MASKS = tuple(0x1FFF << (13 * suit) for suit in range(4))
 """The card numbers of each suit, as bit masks (the numbering both searches and the dealer use)."""
 NO_TRUMP = -1
+_CARDS = tuple(Card.parse(rank + suit) for suit in SUITS for rank in _ACE_HIGH)
+_INDEX = {card: index for index, card in enumerate(_CARDS)}
 
 
 def index_of(card: Card) -> int:
     """The search's number for ``card``: suit × 13 + rank, ace high."""
-    return SUITS.index(card.suit) * 13 + _ACE_HIGH.index(card.rank)
+    return _INDEX[card]
 
 
 def card_of(index: int) -> Card:
-    return Card(_ACE_HIGH[index % 13], SUITS[index // 13])
+    """The card numbered ``index``: the deck's own card, not a copy."""
+    return _CARDS[index]
 
 
 def mask_of(cards: Iterable[Card]) -> int:

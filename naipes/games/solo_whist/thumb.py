@@ -27,6 +27,8 @@ from ...engine.choice import Choice, Reason
 
 _ACE_HIGH = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 HONOURS = frozenset({"J", "Q", "K", "A"})
+_STRENGTH = {card: _ACE_HIGH.index(card.rank) for card in DECK}
+_DECK = frozenset(DECK)
 
 THRESHOLDS = {PROPOSAL: 4.0, ACCEPTANCE: 3.5, SOLO: 4.5, ABUNDANCE: 9.0}
 """Sure and likely tricks a hand must count to make each bid (acceptance: to join a proposal).
@@ -44,7 +46,7 @@ further card of the suit may be three ranks higher. Looser hands failed more oft
 
 def strength(card: Card) -> int:
     """0 for a two up to 12 for an ace."""
-    return _ACE_HIGH.index(card.rank)
+    return _STRENGTH[card]
 
 
 def beats(card: Card, best: Card, trump: str | None) -> bool:
@@ -76,7 +78,7 @@ class Table:
         if view.trick is not None:
             played |= set(view.trick.cards)
         seen = played | set(view.hand)
-        return cls(view, contract.trump, frozenset(side - {view.seat}), frozenset(set(DECK) - seen))
+        return cls(view, contract.trump, frozenset(side - {view.seat}), _DECK - seen)
 
     @property
     def seat(self) -> int:
