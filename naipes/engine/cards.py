@@ -4,8 +4,9 @@ A card is a rank and a suit, written as in the API: rank then suit letter
 (``"10H"``, ``"QS"``, ``"AC"``). There are exactly 52 distinct cards and each is
 a singleton (``Card(rank, suit)`` gives back the one card, and so do copying and
 unpickling), so cards compare and hash by identity, which is cheap, and
-``Card.parse`` is a dictionary look-up. Games that need more than one copy of a card (Double
-Solitaire's two decks) attach the owner themselves; the card stays the card.
+``Card.parse`` is a dictionary look-up. Games that need more than one copy of a
+card (Double Solitaire's two decks) attach the owner themselves; the card stays
+the card.
 """
 
 from __future__ import annotations

@@ -18,16 +18,14 @@ from dataclasses import dataclass
 from ...engine.cards import DECK, SUITS, Card
 from ...engine.errors import N_
 from .rules import (
-    ABUNDANCE, ACCEPTANCE, DECLARED_ABUNDANCE, MISERE, MISERES, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, Bid,
+    ABUNDANCE, ACCEPTANCE, DECLARED_ABUNDANCE, MISERE, MISERES, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, STRENGTH, Bid,
     Contract, CurrentTrick, NameTrump, Play, trick_winner,
 )
 from .view import View
 
 from ...engine.choice import Choice, Reason
 
-_ACE_HIGH = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 HONOURS = frozenset({"J", "Q", "K", "A"})
-_STRENGTH = {card: _ACE_HIGH.index(card.rank) for card in DECK}
 _DECK = frozenset(DECK)
 
 THRESHOLDS = {PROPOSAL: 4.0, ACCEPTANCE: 3.5, SOLO: 4.5, ABUNDANCE: 9.0}
@@ -45,8 +43,8 @@ further card of the suit may be three ranks higher. Looser hands failed more oft
 
 
 def strength(card: Card) -> int:
-    """0 for a two up to 12 for an ace."""
-    return _STRENGTH[card]
+    """0 for a two up to 12 for an ace: the rules' ace-high order, counted from the two."""
+    return STRENGTH[card] - 2
 
 
 def beats(card: Card, best: Card, trump: str | None) -> bool:
