@@ -4,9 +4,13 @@ The check is the build's own (``naipes.publish.catalogs``): the msgids are extra
 templates, so the tests and the build cannot disagree about what complete means.
 """
 
-import pytest
+import re
+from collections import Counter
 
-from naipes.publish.catalogs import check_catalogs
+import pytest
+from babel.messages.pofile import read_po
+
+from naipes.publish.catalogs import _msgids_in_use, check_catalogs
 from naipes.web import create_app
 from naipes.web.i18n import CatalogsNotCompiled
 
@@ -29,8 +33,6 @@ CATALOG = "translations/{lang}/LC_MESSAGES/messages.po"
 
 
 def _translations(lang: str) -> list[str]:
-    from babel.messages.pofile import read_po
-
     with open(CATALOG.format(lang=lang), "rb") as po:
         catalog = read_po(po)
     return [text for message in catalog if message.id for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
@@ -39,9 +41,6 @@ def _translations(lang: str) -> list[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_msgid_is_given_twice_in_a_catalog(lang):
     """A second entry for the same msgid is silently dropped by babel: a translator editing it edits nothing."""
-    import re
-    from collections import Counter
-
     with open(CATALOG.format(lang=lang), encoding="utf-8") as po:
         ids = ["".join(re.findall(r'"(.*)"', entry)) for entry in re.findall(r'^msgid ((?:".*"\n)+)', po.read(), re.M)]
     ids = [msgid for msgid in ids if msgid]
@@ -50,8 +49,6 @@ def test_no_msgid_is_given_twice_in_a_catalog(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_translations_quote_with_angle_quotes_and_keep_numbers_with_their_units(lang):
-    import re
-
     for text in _translations(lang):
         assert "“" not in text and "”" not in text, f"« » in {lang}: {text}"
         assert not re.search(r"(\d|\)s) (KiB|segundos|dias|días|fichas?|minutos)\b", text), f"a non-breaking space before the unit: {text}"
@@ -60,10 +57,16 @@ def test_translations_quote_with_angle_quotes_and_keep_numbers_with_their_units(
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_catalog_entry_is_a_string_the_site_uses(lang):
     """An entry nothing uses any more misleads the translator who polishes it: it goes when its string goes."""
-    from babel.messages.pofile import read_po
-
-    from naipes.publish.catalogs import _msgids_in_use
-
     used = _msgids_in_use()
     with open(CATALOG.format(lang=lang), "rb") as po:
         assert [message.id for message in read_po(po) if message.id and message.id not in used] == []
+
+
+def test_the_template_lists_the_strings_the_site_uses_now():
+    """``pybabel update`` merges the template into the catalogs: a stale one would mark live strings obsolete
+    and bring back dead ones, so the template is extracted again whenever a string changes (the README's
+    command)."""
+    with open("translations/messages.pot", "rb") as pot:
+        listed = {message.id for message in read_po(pot) if message.id}
+    used = _msgids_in_use()
+    assert sorted(listed - used) == [] and sorted(used - listed) == []
