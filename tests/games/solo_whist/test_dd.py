@@ -325,6 +325,23 @@ def test_a_whole_deal_with_partners_opposite_has_the_value_dds_gives():
         assert dd.value(deal, side, side) == expected
 
 
+@pytest.mark.parametrize("side, trump", [(0b0001, 2), (0b0011, 0), (0b0101, 3), (0b0100, dd.NO_TRUMP),
+                                         (0b1110, 1), (0b0110, dd.NO_TRUMP)])
+def test_a_whole_deals_count_is_where_the_yes_no_answers_change_whatever_the_first_guess(side, trump):
+    """Before the first lead the count starts from a guess made from the side's hands (a fitted
+    estimate, for one hand or two); wherever it starts, the count is the one the yes/no questions
+    bracket: the side can be held to it and not below."""
+    rng = random.Random(f"dd-whole-guess-{side}-{trump}")
+    for _ in range(3):
+        hands, leader, _ = ending(rng, 13, begun=False)
+        deal = dd.Deal(tuple(hands), leader, (), trump)
+        count = dd.value(deal, side, side)
+        assert dd.reaches(deal, side, side, count) and not dd.reaches(deal, side, side, count + 1)
+        assert dd.value(deal, side, side, guess=0) == count == dd.value(deal, side, side, guess=13)
+        best = max if side >> leader & 1 else min
+        assert best(value for _, value in dd.values(deal, side, side)) == count
+
+
 def test_the_node_limit_stops_a_long_search():
     hands, leader, trick = ending(random.Random(3), 8)
     deal = dd.Deal(tuple(hands), leader, tuple(trick), 0)
