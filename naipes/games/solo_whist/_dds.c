@@ -754,7 +754,8 @@ static void bounds(const Search *s, int d, int leader, int need, int *low, Ranks
         *high = d;
         return;
     }
-    *high = d - (leader_max ? sure_tricks(s, 0, leader, high_w) : leaders_tricks(s, leader, need < 0 ? -1 : d - need + 1, high_w));
+    *high = d - (leader_max ? sure_tricks(s, 0, leader, high_w)
+                            : leaders_tricks(s, leader, need < 0 ? -1 : d - need + 1, high_w));
 }
 
 /* The same for a goal where the maximisers make the scorers take tricks (a misère): at least `low`
@@ -1095,7 +1096,7 @@ static const float FIRST_GUESS[3][32] = {
 
 static int first_guess(const Search *s, int d, int leader) {
     int seats = popcount((u64)s->maximisers);
-    if (d != 13 || !s->normal || seats > 2 || (s->trump < 0 && seats > 1)) return d / 2;
+    if (d != 13 || s->trick[d].count || !s->normal || seats > 2 || (s->trump < 0 && seats > 1)) return d / 2;
     const float *w = FIRST_GUESS[s->trump < 0 ? 2 : seats - 1];
     float x = w[0] + w[31] * (float)is_max(s, leader);
     int trumps = 0, most = 0, short_suits = 0, longest = 0;
@@ -1340,7 +1341,7 @@ static PyObject *per_card(PyObject *args, PyObject *kwargs, int yes_no) {
     int legal[13], rep_of[13], reps[13], nreps;
     int n = legal_cards(&s, d, legal, rep_of, reps, &nreps);
     int values[13];
-    int guess = s.trick[d].count ? d / 2 : first_guess(&s, d, leader);
+    int guess = first_guess(&s, d, leader);
     for (int i = 0; i < nreps; i++) {
         values[i] = card_value(&s, d, reps[i], yes_no ? need : -1, guess);
         if (s.aborted) break;
@@ -1372,7 +1373,7 @@ static PyObject *py_tricks(PyObject *self, PyObject *args, PyObject *kwargs) {
     Search s;
     int d = read_position(&s, hands, leader, trick, trump, maximisers, scorers, limit);
     if (d < 0) return NULL;
-    int value = exact(&s, d, guess >= 0 ? guess : s.trick[d].count ? d / 2 : first_guess(&s, d, leader));
+    int value = exact(&s, d, guess >= 0 ? guess : first_guess(&s, d, leader));
     if (!finish(&s)) return NULL;
     return PyLong_FromLong(value);
 }
