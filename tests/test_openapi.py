@@ -3,7 +3,9 @@ and the app answering exactly as it says (Schemathesis, in-process, bounded exam
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, settings
+from schemathesis import GenerationMode
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from openapi_spec_validator import validate
 
 from naipes.web import create_app
@@ -35,14 +37,25 @@ def test_the_document_has_each_games_position_move_and_event_and_the_error(clien
 
 
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", create_app({"TESTING": True}))
+OPERATIONS = [result.ok() for result in schema.get_all_operations()]
 
 
-@schema.parametrize()
+def test_every_operation_of_the_document_is_exercised():
+    """The operations (and the kinds of data, valid and not) are this file's own parameters rather than
+    ``schema.parametrize()``'s: under pytest-xdist, which the test command uses, that one ran a single
+    operation of the 41."""
+    assert len(OPERATIONS) == len({operation.label for operation in OPERATIONS}) > 40
+
+
+@pytest.mark.parametrize("mode", list(GenerationMode), ids=lambda mode: mode.value)
+@pytest.mark.parametrize("operation", OPERATIONS, ids=lambda operation: operation.label)
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-def test_every_answer_conforms_to_the_document_and_none_is_a_server_error(case):
+@given(data=st.data())
+def test_every_answer_conforms_to_the_document_and_none_is_a_server_error(operation, mode, data):
     # A schema cannot say every rule (a card twice, a pair left in a hand after the discarding):
     # a schema-valid position may still be refused with 400, so that check does not apply.
     # The test client does not decode brotli: ask for the plain answer.
+    case = data.draw(operation.as_strategy(generation_mode=mode))
     case.call_and_validate(
         headers={"Accept-Encoding": "identity"},
         excluded_checks=[schemathesis.checks.positive_data_acceptance],
