@@ -30,6 +30,7 @@ from naipes.games.solo_whist import dd
 KINDS = ("solo", "proposal", "no trump")
 """The C table's rows, in its order: one hand with trumps, two with trumps, one without."""
 FEATURES = 32
+"""The weights in a row: `_dds.c`'s GUESS_WEIGHTS, in the order of its GUESS_ places."""
 SKIP = 20_000_000
 """Nodes after which a training deal is left out: the few that need more say nothing more."""
 RIDGE = 1.0
@@ -110,7 +111,7 @@ def main() -> int:
             print(f"{kind}, {name}: guess minus value over {len(checked)} deals of seed {args.seed + 100_000}"
                   " (±3 or more at the ends): " + ", ".join(f"{k:+d}: {off[k]}" for k in range(-3, 4)),
                   file=sys.stderr)
-    print(f"static const float FIRST_GUESS[{len(KINDS)}][{FEATURES}] = {{")
+    print(f"static const float FIRST_GUESS[{len(KINDS)}][GUESS_WEIGHTS] = {{")
     for kind, weights in zip(KINDS, table):
         print(f"    /* {kind} */")
         print(textwrap.fill(", ".join(f"{w:.3f}f" for w in weights), 108, initial_indent="    {",

@@ -722,14 +722,14 @@ static int scorers_caught(const Search *s, int leader, Ranks *w) {
  * lead to the teammate is looked for only when that trick reaches it (always when `settles` < 0): it
  * costs more than it saves where it does not. */
 static int leaders_tricks(const Search *s, int leader, int settles, Ranks *w) {
+    int every = settles < 0;
     int ours = quick_tricks(s, leader, w);
-    if (settles >= 0 && ours >= settles) return ours;
-    if (settles < 0 || ours == settles - 1) {
+    if (!every && ours >= settles) return ours;
+    if (every || ours == settles - 1) {
         int entry = entry_card(s, leader);
         if (entry >= 0) {
-            ours++;
             ranks_add(w, CARD_SUIT(entry), CARD_RANK(entry));
-            if (settles >= 0 && ours >= settles) return ours;
+            if (++ours == settles) return ours;
         }
     }
     Ranks sure;
@@ -1073,13 +1073,18 @@ static int search(Search *s, int d, int need, Ranks *w) {
 /* A first guess at the scorers' tricks in a whole deal, before its first lead, for a side that wants
  * them (one hand with trumps, two with trumps, or one without); else half the tricks left.  A linear
  * estimate from what the side holds, fitted on solved random deals by
- * benchmarks/solo_whist_first_guess.py, which prints this table.  Each row's weights, in order: a
- * constant; each trump held, by rank from the two; each other card, by rank; the trumps; the most of
- * them in one hand; the short suits beside trumps (two for a void, one for a singleton); the longest
- * other suit; leading.  `exact` asks first at the guess and then a trick up or down at a time, and the
- * questions at the value and one above it are most of the work, so a guess at either costs the least
- * and the estimate is rounded up.  Only the search's speed depends on it: its answers are exact. */
-static const float FIRST_GUESS[3][32] = {
+ * benchmarks/solo_whist_first_guess.py, which prints this table.  Each row's weights, at the places
+ * GUESS_ names: a constant; each trump held, by rank from the two; each other card, by rank; the
+ * trumps; the most of them in one hand; the short suits beside trumps (two for a void, one for a
+ * singleton); the longest other suit; leading.  `exact` asks first at the guess and then a trick up
+ * or down at a time, and the questions at the value and one above it are most of the work, so a
+ * guess at either costs the least and the estimate is rounded up.  Only the search's speed depends
+ * on it: its answers are exact. */
+enum {
+    GUESS_CONSTANT, GUESS_TRUMP_RANKS, GUESS_OTHER_RANKS = GUESS_TRUMP_RANKS + 13, GUESS_TRUMPS = GUESS_OTHER_RANKS + 13,
+    GUESS_MOST_TRUMPS, GUESS_SHORT_SUITS, GUESS_LONGEST, GUESS_LEADS, GUESS_WEIGHTS
+};
+static const float FIRST_GUESS[3][GUESS_WEIGHTS] = {
     /* solo */
     {-0.019f, -0.320f, -0.311f, -0.257f, -0.270f, -0.272f, -0.266f, -0.214f, -0.178f, -0.022f, 0.147f,
      0.346f, 0.688f, 1.217f, -0.105f, -0.161f, -0.150f, -0.141f, -0.157f, -0.119f, -0.139f, -0.175f,
@@ -1098,7 +1103,7 @@ static int first_guess(const Search *s, int d, int leader) {
     int seats = popcount((u64)s->maximisers);
     if (d != 13 || s->trick[d].count || !s->normal || seats > 2 || (s->trump < 0 && seats > 1)) return d / 2;
     const float *w = FIRST_GUESS[s->trump < 0 ? 2 : seats - 1];
-    float x = w[0] + w[31] * (float)is_max(s, leader);
+    float x = w[GUESS_CONSTANT] + w[GUESS_LEADS] * (float)is_max(s, leader);
     int trumps = 0, most = 0, short_suits = 0, longest = 0;
     for (int p = 0; p < 4; p++) {
         if (!is_max(s, p)) continue;
@@ -1107,16 +1112,18 @@ static int first_guess(const Search *s, int d, int leader) {
         if (held > most) most = held;
         for (int suit = 0; suit < 4; suit++) {
             u64 cards = s->hand[p] & SUIT_BITS(suit);
-            for (u64 m = cards; m; m &= m - 1) x += w[(suit == s->trump ? 1 : 14) + CARD_RANK(lowest(m))];
+            const float *ranks = w + (suit == s->trump ? GUESS_TRUMP_RANKS : GUESS_OTHER_RANKS);
+            for (u64 m = cards; m; m &= m - 1) x += ranks[CARD_RANK(lowest(m))];
             if (held && suit != s->trump && popcount(cards) < 2) short_suits += 2 - popcount(cards);
         }
     }
+    u64 side = cards_of(s, s->maximisers);
     for (int suit = 0; suit < 4; suit++) {
-        if (suit == s->trump) continue;
-        int length = popcount(cards_of(s, s->maximisers) & SUIT_BITS(suit));
-        if (length > longest) longest = length;
+        int length = popcount(side & SUIT_BITS(suit));
+        if (suit != s->trump && length > longest) longest = length;
     }
-    x += w[27] * (float)trumps + w[28] * (float)most + w[29] * (float)short_suits + w[30] * (float)longest;
+    x += w[GUESS_TRUMPS] * (float)trumps + w[GUESS_MOST_TRUMPS] * (float)most +
+         w[GUESS_SHORT_SUITS] * (float)short_suits + w[GUESS_LONGEST] * (float)longest;
     int guess = (int)floorf(x + 1.0f);
     return guess < 0 ? 0 : guess > d ? d : guess;
 }
