@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from babel.messages.pofile import read_po
 
-from naipes.publish.catalogs import _msgids_in_use, check_catalogs
+from naipes.publish.catalogs import msgids_in_use, check_catalogs
 from naipes.web import create_app
 from naipes.web.i18n import CatalogsNotCompiled
 
@@ -57,7 +57,7 @@ def test_translations_quote_with_angle_quotes_and_keep_numbers_with_their_units(
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_catalog_entry_is_a_string_the_site_uses(lang):
     """An entry nothing uses any more misleads the translator who polishes it: it goes when its string goes."""
-    used = _msgids_in_use()
+    used = msgids_in_use()
     with open(CATALOG.format(lang=lang), "rb") as po:
         assert [message.id for message in read_po(po) if message.id and message.id not in used] == []
 
@@ -68,5 +68,5 @@ def test_the_template_lists_the_strings_the_site_uses_now():
     command)."""
     with open("translations/messages.pot", "rb") as pot:
         listed = {message.id for message in read_po(pot) if message.id}
-    used = _msgids_in_use()
+    used = msgids_in_use()
     assert sorted(listed - used) == [] and sorted(used - listed) == []

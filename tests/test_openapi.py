@@ -3,10 +3,10 @@ and the app answering exactly as it says (Schemathesis, in-process, bounded exam
 
 import pytest
 import schemathesis
-from schemathesis import GenerationMode
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openapi_spec_validator import validate
+from schemathesis import GenerationMode
 
 from naipes.web import create_app
 from naipes.games import GAMES as REGISTERED
@@ -40,11 +40,15 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", create_app({"TES
 OPERATIONS = [result.ok() for result in schema.get_all_operations()]
 
 
-def test_every_operation_of_the_document_is_exercised():
+def test_the_conformance_test_takes_every_operation_of_the_document(client):
     """The operations (and the kinds of data, valid and not) are this file's own parameters rather than
     ``schema.parametrize()``'s: under pytest-xdist, which the test command uses, that one ran a single
     operation of the 41."""
-    assert len(OPERATIONS) == len({operation.label for operation in OPERATIONS}) > 40
+    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
+    documented = {f"{method.upper()} {path}" for path, item in paths.items() for method in item
+                  if method in ("get", "put", "post", "delete", "patch")}
+    # Schemathesis leaves out the document's own address, which takes no input.
+    assert sorted(operation.label for operation in OPERATIONS) == sorted(documented - {"GET /api/v1/openapi.json"})
 
 
 @pytest.mark.parametrize("mode", list(GenerationMode), ids=lambda mode: mode.value)

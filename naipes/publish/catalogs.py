@@ -28,7 +28,7 @@ def check_catalogs(languages: tuple[str, ...], compiled: Path) -> None:
 
     The ``.mo`` files go to ``compiled``, leaving the checkout untouched.
     """
-    used = _msgids_in_use()
+    used = msgids_in_use()
     problems = []
     for lang in languages:
         path = _po_path(lang)
@@ -51,7 +51,7 @@ def compile_catalogs(languages: tuple[str, ...], compiled: Path = TRANSLATIONS_D
     return compiled
 
 
-def _msgids_in_use() -> set:
+def msgids_in_use() -> set:
     with (ROOT / "babel.cfg").open() as handle:
         method_map, options_map = parse_mapping_cfg(handle)
     keywords = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2), "lazy_gettext": None}
