@@ -16,14 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.cards import DECK, SUITS, Card
+from ...engine.choice import Choice, Reason
 from ...engine.errors import N_
 from .rules import (
-    ABUNDANCE, ACCEPTANCE, DECLARED_ABUNDANCE, MISERE, MISERES, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, STRENGTH, Bid,
-    Contract, CurrentTrick, NameTrump, Play, trick_winner,
+    ABUNDANCE, ACCEPTANCE, DECLARED_ABUNDANCE, MISERE, MISERES, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, STRENGTH,
+    Bid, Contract, CurrentTrick, NameTrump, Play, trick_winner,
 )
 from .view import View
-
-from ...engine.choice import Choice, Reason
 
 HONOURS = frozenset({"J", "Q", "K", "A"})
 _DECK = frozenset(DECK)
