@@ -38,6 +38,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 #ifdef __linux__
 #include <sys/mman.h>
@@ -170,10 +171,16 @@ typedef struct {
     uint8_t leader, generation;
 } Head;
 
+/* The heads and entries in use are the first 2^head_bits and 2^entry_bits, from FIRST_ up to the most:
+ * most searches store a few thousand entries, and packed into a small part of the table they stay in
+ * the processor's caches, where spread over all of it nearly every probe waits for memory.  Half full,
+ * a part grows four times over (grow). */
 #define HEAD_BITS 18
 #define HEADS ((size_t)1 << HEAD_BITS)
+#define FIRST_HEAD_BITS 10
 #define ENTRY_BITS 21
 #define ENTRIES ((size_t)1 << ENTRY_BITS)
+#define FIRST_ENTRY_BITS 13
 #define BLOCKS ((int32_t)1 << 18)
 #define NO_BEST 0xFF
 
@@ -181,12 +188,15 @@ static Head *heads;
 static Entry *entries;
 static Tallies *blocks;
 static int32_t entries_used, heads_used, blocks_used;
+static int entry_bits = FIRST_ENTRY_BITS, head_bits = FIRST_HEAD_BITS;
 static uint8_t generation = 1;
 static int table_trump = -2, table_max = -1, table_scorers = -1;
 
 static void table_clear(void) {
     entries_used = 0;
+    entry_bits = FIRST_ENTRY_BITS;
     heads_used = 0;
+    head_bits = FIRST_HEAD_BITS;
     blocks_used = 0;
     if (++generation == 0) {
         memset(heads, 0, HEADS * sizeof(Head));
@@ -287,14 +297,55 @@ static void layout_of(const Search *s, Layout *l) {
     l->owners23 = l->owners[2] | l->owners[3] << 26;
 }
 
+static inline size_t heads_now(void) { return (size_t)1 << head_bits; }
+static inline size_t head_slot(u64 lengths, int leader) {
+    return (size_t)(((lengths ^ (u64)leader << 62) * 0x9E3779B97F4A7C15ULL) >> (64 - head_bits));
+}
+
+/* The empty head where (lengths, leader), not in the table, goes. */
+static Head *free_head(u64 lengths, int leader) {
+    size_t i = head_slot(lengths, leader);
+    while (heads[i].generation == generation) i = (i + 1) & (heads_now() - 1);
+    return heads + i;
+}
+
+/* Makes a table of 2^*bits records of `size` bytes, `used` of them live (their `generation` byte, at
+ * `at`, the current one), four times as large, at most 2^max: each live record is moved to the place
+ * `place` finds for it there.  0 when it is at its largest or there is no memory for the move. */
+static int grow(void *table, size_t size, size_t at, int *bits, int max, int32_t used, void *(*place)(const void *)) {
+    if (*bits >= max) return 0;
+    char *records = table, *moved = malloc((size_t)used * size);
+    if (moved == NULL) return 0;
+    size_t live = 0;
+    for (size_t i = 0; i < (size_t)1 << *bits; i++)
+        if ((uint8_t)records[i * size + at] == generation) {
+            memcpy(moved + live++ * size, records + i * size, size);
+            records[i * size + at] = 0;
+        }
+    *bits = *bits + 2 > max ? max : *bits + 2;
+    for (size_t k = 0; k < live; k++) memcpy(place(moved + k * size), moved + k * size, size);
+    free(moved);
+    return 1;
+}
+
+static void *head_place(const void *record) {
+    const Head *head = record;
+    return free_head(head->lengths, head->leader);
+}
+
 /* The head of (lengths, leader); with `create`, made if missing (NULL when the table is full). */
 static Head *head_of(u64 lengths, int leader, int create) {
-    u64 h = (lengths ^ (u64)leader << 62) * 0x9E3779B97F4A7C15ULL;
-    size_t i = (size_t)(h >> (64 - HEAD_BITS));
+    size_t i = head_slot(lengths, leader);
     for (;;) {
         Head *head = heads + i;
         if (head->generation != generation) {
-            if (!create || heads_used >= (int32_t)(HEADS / 2)) return NULL;
+            if (!create) return NULL;
+            if (heads_used >= (int32_t)(heads_now() / 2)) {
+                if (!grow(heads, sizeof(Head), offsetof(Head, generation), &head_bits, HEAD_BITS, heads_used,
+                          head_place))
+                    return NULL;
+                head = free_head(lengths, leader);
+            }
             head->generation = generation;
             head->lengths = lengths;
             head->leader = (uint8_t)leader;
@@ -303,7 +354,7 @@ static Head *head_of(u64 lengths, int leader, int create) {
             return head;
         }
         if (head->lengths == lengths && head->leader == leader) return head;
-        i = (i + 1) & (HEADS - 1);
+        i = (i + 1) & (heads_now() - 1);
     }
 }
 
@@ -323,7 +374,8 @@ static inline u64 entry_hash(u64 lengths, int leader, unsigned counts, u64 owner
     return h ^ h >> 29;
 }
 
-static inline size_t slot_of(u64 hash) { return (size_t)(hash >> (64 - ENTRY_BITS)); }
+static inline size_t entries_now(void) { return (size_t)1 << entry_bits; }
+static inline size_t slot_of(u64 hash) { return (size_t)(hash >> (64 - entry_bits)); }
 
 /* The entry with this key (NULL if none), or with `create` the empty slot for it. */
 static Entry *entry_at(size_t i, u64 lengths, int leader, unsigned counts, u64 owners01, u64 owners23,
@@ -334,8 +386,14 @@ static Entry *entry_at(size_t i, u64 lengths, int leader, unsigned counts, u64 o
         if (e->lengths == lengths && e->owners01 == owners01 && e->owners23 == owners23 && e->counts == counts &&
             e->leader == leader)
             return e;
-        i = (i + 1) & (ENTRIES - 1);
+        i = (i + 1) & (entries_now() - 1);
     }
+}
+
+static void *entry_place(const void *record) {
+    const Entry *e = record;
+    u64 hash = entry_hash(e->lengths, e->leader, e->counts, e->owners01, e->owners23);
+    return entry_at(slot_of(hash), e->lengths, e->leader, e->counts, e->owners01, e->owners23, 1);
 }
 
 /* The ranks behind an entry, in the position that matched it: per suit the rank of its last top card. */
@@ -378,16 +436,19 @@ static void store(const Layout *l, int leader, int depth, const Ranks *w, int an
     u64 owners01, owners23;
     masked(l, counts, &owners01, &owners23);
     u64 hash = entry_hash(l->lengths, leader, counts, owners01, owners23);
-    size_t i = slot_of(hash);
-    Entry *slot = entry_at(i, l->lengths, leader, counts, owners01, owners23, 1);
+    Entry *slot = entry_at(slot_of(hash), l->lengths, leader, counts, owners01, owners23, 1);
     if (slot->generation != generation) {
+        if (entries_used >= (int32_t)(entries_now() / 2) &&
+            grow(entries, sizeof(Entry), offsetof(Entry, generation), &entry_bits, ENTRY_BITS, entries_used,
+                 entry_place))
+            slot = entry_at(slot_of(hash), l->lengths, leader, counts, owners01, owners23, 1);
         Head *head = head_of(l->lengths, leader, 1);
-        u64 *filter = head && entries_used < (int32_t)(ENTRIES / 2) ? tally(head, counts) : NULL;
+        u64 *filter = head && entries_used < (int32_t)(entries_now() / 2) ? tally(head, counts) : NULL;
         if (filter == NULL) {
             table_clear();
             head = head_of(l->lengths, leader, 1);
             filter = tally(head, counts);
-            slot = entry_at(i, l->lengths, leader, counts, owners01, owners23, 1);
+            slot = entry_at(slot_of(hash), l->lengths, leader, counts, owners01, owners23, 1);
         }
         *filter |= (u64)1 << (hash & 63);
         entries_used++;
