@@ -6,29 +6,45 @@ import platform
 from setuptools import Extension, setup
 
 
-def cpu_flags() -> set[str]:
-    """What this machine's processor reports it can do (Linux; nothing elsewhere)."""
+def cpu_info() -> dict[str, str]:
+    """What this machine's processor reports of itself: the first processor's lines (Linux; nothing
+    elsewhere)."""
+    info: dict[str, str] = {}
     try:
-        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as info:
-            for line in info:
-                if line.startswith("flags"):
-                    return set(line.split(":", 1)[1].split())
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as lines:
+            for line in lines:
+                if not line.strip():
+                    break
+                key, _, value = line.partition(":")
+                info[key.strip()] = value.strip()
     except OSError:
         pass
-    return set()
+    return info
 
 
-# The search is built on the machine that runs it, and counting cards is a popcount at every turn: the
-# instruction, where the processor has it (any x86-64 of the last fifteen years), takes an eighth off
-# the search's time; elsewhere the source counts without it.
-POPCOUNT = ["-mpopcnt"] if platform.machine() in ("x86_64", "AMD64") and "popcnt" in cpu_flags() else []
+# The search is built on the machine that runs it (-march=native measured no faster than these alone).
+# Counting cards is a popcount at every turn: the instruction, where the processor has it (any x86-64
+# of the last fifteen years), takes an eighth off the search's time; elsewhere the source counts
+# without it. BMI2's shifts by a variable count are one operation instead of three, and its parallel
+# bit extract builds the table's key: 8.6 % less CPU on 300 development proposals, solved alternately
+# by both builds in one process. The extract is microcode on AMD processors before Zen 3 (family 25),
+# so there the key is built as before.
+CPU = cpu_info()
+FLAGS = set(CPU.get("flags", "").split())
+X86 = platform.machine() in ("x86_64", "AMD64")
+POPCOUNT = ["-mpopcnt"] if X86 and "popcnt" in FLAGS else []
+BMI2 = ["-mbmi2"] if X86 and "bmi2" in FLAGS else []
+FAMILY = CPU.get("cpu family", "")
+FAST_PEXT = CPU.get("vendor_id") == "GenuineIntel" or (FAMILY.isdigit() and int(FAMILY) >= 25)
+PEXT = ["-DFAST_PEXT"] if BMI2 and FAST_PEXT else []
 
 setup(
     ext_modules=[
         Extension(
             "naipes.games.solo_whist._dds",
             ["naipes/games/solo_whist/_dds.c"],
-            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", *POPCOUNT],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter",
+                                *POPCOUNT, *BMI2, *PEXT],
         ),
     ],
 )
