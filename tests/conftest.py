@@ -15,6 +15,13 @@ from naipes.publish.pdf import CHROMIUM_ARGS
 from naipes.web import create_app
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests and the static build's come first. The test command hands out whole files
+    (``--dist loadfile``), and these are the longest, with few tests each: handed out last, as
+    xdist's own order (most tests first) does, one of them ran alone at the end of the run."""
+    items.sort(key=lambda item: not ("browser" in item.path.parts or item.path.name == "test_build.py"))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def compiled_catalogs():
     """The ``.mo`` files compiled afresh from the ``.po`` files, before any test makes an app:
