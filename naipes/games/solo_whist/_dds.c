@@ -240,11 +240,14 @@ static int table_ready(int trump, int maximisers, int scorers) {
     return 1;
 }
 
-/* Tables for layout_of: a suit's 13 ranks reversed, the bits of a nibble `x` at the places `m` marks
- * packed low (with how many there are), and a 13-bit number's bits spread to the even places. */
+/* Tables for layout_of: a suit's 13 ranks reversed, a 13-bit number's bits spread to the even places,
+ * and (without the processor's bit extract) the bits of a nibble `x` at the places `m` marks packed low,
+ * with how many there are. */
 static uint16_t reversed13[1 << 13];
-static uint8_t packed4[16][16], count4[16];
 static uint32_t spread13[1 << 13];
+#ifndef FAST_PEXT
+static uint8_t packed4[16][16], count4[16];
+#endif
 
 static void layout_tables(void) {
     for (unsigned x = 0; x < (1u << 13); x++) {
@@ -258,6 +261,7 @@ static void layout_tables(void) {
         reversed13[x] = (uint16_t)r;
         spread13[x] = e;
     }
+#ifndef FAST_PEXT
     for (unsigned m = 0; m < 16; m++) {
         count4[m] = (uint8_t)popcount(m);
         for (unsigned x = 0; x < 16; x++) {
@@ -267,6 +271,7 @@ static void layout_tables(void) {
             packed4[m][x] = (uint8_t)out;
         }
     }
+#endif
 }
 
 /* The bits of `x` at the places `m` marks, packed low: the processor's parallel bit extract where the
