@@ -35,8 +35,8 @@ X86 = platform.machine() in ("x86_64", "AMD64")
 POPCOUNT = ["-mpopcnt"] if X86 and "popcnt" in FLAGS else []
 BMI2 = ["-mbmi2"] if X86 and "bmi2" in FLAGS else []
 FAMILY = CPU.get("cpu family", "")
-FAST_PEXT = CPU.get("vendor_id") == "GenuineIntel" or (FAMILY.isdigit() and int(FAMILY) >= 25)
-PEXT = ["-DFAST_PEXT"] if BMI2 and FAST_PEXT else []
+ZEN3_OR_LATER = CPU.get("vendor_id") == "AuthenticAMD" and FAMILY.isdigit() and int(FAMILY) >= 25
+PEXT = ["-DFAST_PEXT"] if BMI2 and (CPU.get("vendor_id") == "GenuineIntel" or ZEN3_OR_LATER) else []
 
 setup(
     ext_modules=[
