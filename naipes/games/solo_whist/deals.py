@@ -10,6 +10,7 @@ of those facts holds, which is what perfect-information sampling needs.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,30 +74,57 @@ def deal(knowledge: Knowledge, rng: random.Random, likely: Callable[[list[int]],
     worth the bid): up to ``tries`` deals are drawn to find one it accepts, else the
     last one drawn is used, since the auction's hints are likelihoods, not certainties.
     """
+    order = _order(knowledge)
     hands = None
     for _ in range(tries):
-        hands = _fitting_deal(knowledge, rng)
+        hands = _fitting_deal(knowledge, order, rng)
         if hands is None or likely is None or likely(hands):
             return hands
     return hands
 
 
-def _fitting_deal(knowledge: Knowledge, rng: random.Random) -> list[int] | None:
-    cards = cards_in(knowledge.unseen)
-    room = [knowledge.sizes[seat] - bin(knowledge.known[seat]).count("1") for seat in range(SEATS)]
-    takers = {card: [seat for seat in range(SEATS) if room[seat] > 0 and not knowledge.barred[seat] >> card & 1]
-              for card in cards}
-    cards.sort(key=lambda card: len(takers[card]))
+@dataclass(frozen=True, slots=True)
+class _Order:
+    """How ``knowledge``'s unseen cards go out: ``cards`` the most constrained first, ``takers[i]`` the
+    seats that may hold ``cards[i]``, ``room`` how many more cards each seat takes."""
+
+    cards: tuple[int, ...]
+    takers: tuple[tuple[int, ...], ...]
+    room: tuple[int, ...]
+
+
+@functools.lru_cache(maxsize=16)
+def _order(knowledge: Knowledge) -> _Order:
+    """Worked out once per view: a decision draws its deals, each up to ``tries`` times, from the same one."""
+    room = tuple(knowledge.sizes[seat] - bin(knowledge.known[seat]).count("1") for seat in range(SEATS))
+    takers = {card: tuple(seat for seat in range(SEATS) if room[seat] > 0 and not knowledge.barred[seat] >> card & 1)
+              for card in cards_in(knowledge.unseen)}
+    cards = sorted(takers, key=lambda card: len(takers[card]))
+    return _Order(tuple(cards), tuple(takers[card] for card in cards), room)
+
+
+def _fitting_deal(knowledge: Knowledge, order: _Order, rng: random.Random) -> list[int] | None:
     for _ in range(_MAX_TRIES):
         hands = list(knowledge.known)
-        left = list(room)
-        for card in cards:
-            open_seats = [seat for seat in takers[card] if left[seat] > 0]
-            if not open_seats:
+        left = list(order.room)
+        for card, seats in zip(order.cards, order.takers):
+            total = 0
+            for seat in seats:
+                total += left[seat]
+            if not total:
                 break
-            seat = rng.choices(open_seats, weights=[left[s] for s in open_seats])[0]
-            hands[seat] |= 1 << card
-            left[seat] -= 1
+            # One draw scaled by the room left, as random.choices with weights makes it (the same deals
+            # from the same seed), without building its lists for every card.
+            point = rng.random() * total
+            chosen = -1
+            for seat in seats:
+                if left[seat]:
+                    chosen = seat
+                    point -= left[seat]
+                    if point < 0:
+                        break
+            hands[chosen] |= 1 << card
+            left[chosen] -= 1
         else:
             return hands
     return None
