@@ -224,3 +224,23 @@ def test_a_player_who_showed_out_of_a_suit_is_never_dealt_it():
     position, _ = sw.apply(position, sw.Play(3, Card.parse("7D")))
     knowledge = Knowledge.of(view(position, 0))
     assert knowledge.barred[3] & SUIT_MASKS[3] == SUIT_MASKS[3]
+
+
+def test_sampled_deals_give_each_unseen_card_to_each_seat_in_proportion_to_its_room():
+    """Before a card is played a seat knows only its hand and the turned-up card: every other card is
+    as likely in any hand with room for it (the dealer's has one place fewer, the turn-up's)."""
+    position = sw.new_game(33, dealer=3)
+    knowledge = Knowledge.of(view(position, 0))
+    room = [13 - (seat == 3) for seat in range(4)]
+    counts = {index: [0] * 4 for index in cards_in(knowledge.unseen)}
+    rng = random.Random(5)
+    draws = 3000
+    for _ in range(draws):
+        for seat, hand in enumerate(deal(knowledge, rng)):
+            for index in cards_in(hand & knowledge.unseen):
+                counts[index][seat] += 1
+    assert len(counts) == 38
+    for index, by_seat in counts.items():
+        assert by_seat[0] == 0
+        for seat in (1, 2, 3):
+            assert abs(by_seat[seat] / draws - room[seat] / 38) < 0.04, (card_of(index), by_seat)
