@@ -714,6 +714,35 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
     return 1;
 }
 
+/* A lone scorer not on lead is safe in `suit` while a maximiser holding only cards of it above all of
+ * his follows to it: he plays under that card.  The maximiser runs out of the suit first only by
+ * throwing cards of it, which it can do only when a suit it is void in is led; another maximiser must
+ * lead that suit, so it throws at most, summed over the other suits, how many more cards of each the
+ * longest other maximiser holds than it does (its own throws of those suits only move the count from
+ * one suit to another).  So when it holds the scorer's length of the suit and that many more, he never
+ * has to win a round of it. */
+static int guarded(const Search *s, int suit) {
+    int scorer = lowest((u64)s->scorers);
+    u64 his = s->hand[scorer] & SUIT_BITS(suit);
+    for (int g = 0; g < 4; g++) {
+        u64 held = s->hand[g] & SUIT_BITS(suit);
+        if (g == scorer || !held || lowest(held) < highest(his)) continue;
+        int throws = 0;
+        for (int other = 0; other < 4; other++) {
+            if (other == suit) continue;
+            int most = 0;
+            for (int q = 0; q < 4; q++) {
+                int length = popcount(s->hand[q] & SUIT_BITS(other));
+                if (q != scorer && q != g && length > most) most = length;
+            }
+            int mine = popcount(s->hand[g] & SUIT_BITS(other));
+            if (most > mine) throws += most - mine;
+        }
+        if (popcount(held) - popcount(his) >= throws) return 1;
+    }
+    return 0;
+}
+
 /* For a goal where the maximisers make their opponents, the scorers, take tricks (a misère): will the
  * scorers surely take none of the tricks left?  So when in every suit their cards are all below every
  * maximiser's card of it, and they hold no trumps.  A trick led in a suit a maximiser holds then goes
@@ -728,9 +757,11 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
  * the highest card of a suit, and either keeps that order among the cards left, for one round fewer
  * (each round of a suit uses up the card led, and a card of the longest maximiser), so he always has a
  * card under the lead; once the maximisers are out of a suit it is never led again.  (Were he on lead,
- * the maximisers could follow high and keep their low cards, which breaks it.)
+ * the maximisers could follow high and keep their low cards, which breaks it.)  A suit out of that order
+ * is safe too where a maximiser guards it (guarded).
  *
- * `w` gets all the cards of the suits the scorers hold. */
+ * `w` gets all the cards of the suits the scorers hold, but of a guarded suit those from his highest up
+ * (the guard's cards are all above it, and the lengths are the table's key). */
 static int scorers_escape(const Search *s, int leader, Ranks *w) {
     u64 theirs = cards_of(s, s->scorers), mine = cards_of(s, 0xF ^ s->scorers);
     if (s->trump >= 0 && (theirs & SUIT_BITS(s->trump))) return 0;
@@ -746,8 +777,17 @@ static int scorers_escape(const Search *s, int leader, Ranks *w) {
                 int length = popcount(s->hand[p] & SUIT_BITS(suit));
                 if (!(s->scorers >> p & 1) && length > rounds) rounds = length;
             }
+            int under = 1;
             for (u64 l = low, h = high; l && rounds; l &= l - 1, h &= h - 1, rounds--)
-                if (lowest(l) > lowest(h)) return 0;
+                if (lowest(l) > lowest(h)) {
+                    under = 0;
+                    break;
+                }
+            if (!under) {
+                if (!guarded(s, suit)) return 0;
+                ranks_add(w, suit, CARD_RANK(highest(low)));
+                continue;
+            }
         } else if (high && highest(low) > lowest(high)) {
             return 0;
         }

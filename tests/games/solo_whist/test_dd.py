@@ -273,6 +273,51 @@ def test_a_misere_bidder_longer_than_every_defender_escapes_whatever_his_top_car
     assert settled > 12
 
 
+def guards(hands: list[int], bidder: int, suit: int) -> bool:
+    """Does a defender hold only cards of ``suit`` above all the bidder's, and as many more of them
+    than he holds as it could be made to throw: summed over the other suits, how many more cards the
+    longest of the other defenders holds than it does?"""
+    mine = dd.cards_in(hands[bidder] & dd.SUIT_MASKS[suit])
+    for guard in range(SEATS):
+        held = dd.cards_in(hands[guard] & dd.SUIT_MASKS[suit])
+        if guard == bidder or not held or held[0] < mine[-1]:
+            continue
+        throws = 0
+        for other in range(4):
+            if other != suit:
+                length = [len(dd.cards_in(hands[seat] & dd.SUIT_MASKS[other])) for seat in range(SEATS)]
+                longest = max(length[seat] for seat in range(SEATS) if seat not in (bidder, guard))
+                throws += max(0, longest - length[guard])
+        if len(held) - len(mine) >= throws:
+            return True
+    return False
+
+
+def test_a_misere_bidder_under_a_defender_that_cannot_run_out_of_his_suit_escapes():
+    """A defender holding only cards above all the bidder's cards of a suit plays one whenever the suit
+    is led, so he plays under it. It runs out of the suit first only by throwing cards of it when a
+    suit it is void in is led, which another defender must lead: when it holds as many more cards of
+    the suit than he does as the other defenders' longer holdings could make it throw, he escapes. On
+    random endings with a defender on lead where that is what saves the bidder in a suit, the search
+    agrees with the reference on every one, and the bound alone settles every one."""
+    rng = random.Random("dd-misere-guard")
+    found = settled = 0
+    for tricks in (3, 4, 5, 6) * 15:
+        while True:
+            hands, _leader, _ = ending(rng, tricks, begun=False)
+            bidder = rng.randrange(SEATS)
+            out_of_order = [suit for suit in range(4) if not pooled_in_order(
+                [hand & dd.SUIT_MASKS[suit] for hand in hands], bidder)]
+            if out_of_order and all(guards(hands, bidder, suit) for suit in out_of_order):
+                break
+        leader = rng.choice([seat for seat in range(SEATS) if seat != bidder])
+        expected, escapes = misere_checked(hands, leader, bidder)
+        assert not (escapes and expected), (hands, leader)
+        found += 1
+        settled += escapes
+    assert settled == found
+
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 """endplay's letters, in the search's order of ranks and of suits (naipes.engine.cards.SUITS)."""
