@@ -720,8 +720,10 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
  * lead that suit, so it throws at most, summed over the other suits, how many more cards of each the
  * longest other maximiser holds than it does (its own throws of those suits only move the count from
  * one suit to another).  So when it holds the scorer's length of the suit and that many more, he never
- * has to win a round of it. */
-static int guarded(const Search *s, int suit) {
+ * has to win a round of it.  Where this is the one suit he must be kept safe in so, a lead of a suit he
+ * is void in costs the guard nothing: he throws a card of this suit to it as the guard may, and those
+ * suits are not counted. */
+static int guarded(const Search *s, int suit, int alone) {
     int scorer = lowest((u64)s->scorers);
     u64 his = s->hand[scorer] & SUIT_BITS(suit);
     for (int g = 0; g < 4; g++) {
@@ -729,7 +731,7 @@ static int guarded(const Search *s, int suit) {
         if (g == scorer || !held || lowest(held) < highest(his)) continue;
         int throws = 0;
         for (int other = 0; other < 4; other++) {
-            if (other == suit) continue;
+            if (other == suit || (alone && !(s->hand[scorer] & SUIT_BITS(other)))) continue;
             int most = 0;
             for (int q = 0; q < 4; q++) {
                 int length = popcount(s->hand[q] & SUIT_BITS(other));
@@ -766,7 +768,7 @@ static int scorers_escape(const Search *s, int leader, Ranks *w) {
     u64 theirs = cards_of(s, s->scorers), mine = cards_of(s, 0xF ^ s->scorers);
     if (s->trump >= 0 && (theirs & SUIT_BITS(s->trump))) return 0;
     int in_order = popcount((u64)s->scorers) == 1 && !(s->scorers >> leader & 1);
-    int safe_lead = 0;
+    int safe_lead = 0, unguarded = 0;
     ranks_none(w);
     for (int suit = 0; suit < 4; suit++) {
         u64 low = theirs & SUIT_BITS(suit), high = mine & SUIT_BITS(suit);
@@ -784,8 +786,7 @@ static int scorers_escape(const Search *s, int leader, Ranks *w) {
                     break;
                 }
             if (!under) {
-                if (!guarded(s, suit)) return 0;
-                ranks_add(w, suit, CARD_RANK(highest(low)));
+                unguarded |= 1 << suit;
                 continue;
             }
         } else if (high && highest(low) > lowest(high)) {
@@ -793,6 +794,11 @@ static int scorers_escape(const Search *s, int leader, Ranks *w) {
         }
         if (high && (s->hand[leader] & SUIT_BITS(suit))) safe_lead = 1;
         ranks_add(w, suit, CARD_RANK(lowest(low | high)));
+    }
+    for (int suit = 0; suit < 4; suit++) {
+        if (!(unguarded >> suit & 1)) continue;
+        if (!guarded(s, suit, unguarded == 1 << suit)) return 0;
+        ranks_add(w, suit, CARD_RANK(highest(theirs & SUIT_BITS(suit))));
     }
     return in_order || !(s->scorers >> leader & 1) || safe_lead;
 }

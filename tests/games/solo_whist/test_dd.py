@@ -273,10 +273,11 @@ def test_a_misere_bidder_longer_than_every_defender_escapes_whatever_his_top_car
     assert settled > 12
 
 
-def guards(hands: list[int], bidder: int, suit: int) -> bool:
+def guards(hands: list[int], bidder: int, suit: int, alone: bool) -> bool:
     """Does a defender hold only cards of ``suit`` above all the bidder's, and as many more of them
     than he holds as it could be made to throw: summed over the other suits, how many more cards the
-    longest of the other defenders holds than it does?"""
+    longest of the other defenders holds than it does? When ``suit`` is ``alone`` in needing it, the
+    suits the bidder is void in do not count: to a lead of one he throws a card of ``suit`` too."""
     mine = dd.cards_in(hands[bidder] & dd.SUIT_MASKS[suit])
     for guard in range(SEATS):
         held = dd.cards_in(hands[guard] & dd.SUIT_MASKS[suit])
@@ -284,7 +285,7 @@ def guards(hands: list[int], bidder: int, suit: int) -> bool:
             continue
         throws = 0
         for other in range(4):
-            if other != suit:
+            if other != suit and not (alone and not hands[bidder] & dd.SUIT_MASKS[other]):
                 length = [len(dd.cards_in(hands[seat] & dd.SUIT_MASKS[other])) for seat in range(SEATS)]
                 longest = max(length[seat] for seat in range(SEATS) if seat not in (bidder, guard))
                 throws += max(0, longest - length[guard])
@@ -297,25 +298,28 @@ def test_a_misere_bidder_under_a_defender_that_cannot_run_out_of_his_suit_escape
     """A defender holding only cards above all the bidder's cards of a suit plays one whenever the suit
     is led, so he plays under it. It runs out of the suit first only by throwing cards of it when a
     suit it is void in is led, which another defender must lead: when it holds as many more cards of
-    the suit than he does as the other defenders' longer holdings could make it throw, he escapes. On
-    random endings with a defender on lead where that is what saves the bidder in a suit, the search
-    agrees with the reference on every one, and the bound alone settles every one."""
+    the suit than he does as the other defenders' longer holdings could make it throw, he escapes (and
+    where that suit alone needs it, a lead he is void in lets him throw a card of it too). On random
+    endings with a defender on lead where that is what saves the bidder, the search agrees with the
+    reference on every one, and the bound alone settles every one."""
     rng = random.Random("dd-misere-guard")
-    found = settled = 0
-    for tricks in (3, 4, 5, 6) * 15:
+    found = settled = alone = 0
+    for tricks in (3, 4, 5, 6) * 20:
         while True:
             hands, _leader, _ = ending(rng, tricks, begun=False)
             bidder = rng.randrange(SEATS)
             out_of_order = [suit for suit in range(4) if not pooled_in_order(
                 [hand & dd.SUIT_MASKS[suit] for hand in hands], bidder)]
-            if out_of_order and all(guards(hands, bidder, suit) for suit in out_of_order):
+            single = len(out_of_order) == 1
+            if out_of_order and all(guards(hands, bidder, suit, single) for suit in out_of_order):
                 break
         leader = rng.choice([seat for seat in range(SEATS) if seat != bidder])
         expected, escapes = misere_checked(hands, leader, bidder)
         assert not (escapes and expected), (hands, leader)
         found += 1
         settled += escapes
-    assert settled == found
+        alone += not guards(hands, bidder, out_of_order[0], False)
+    assert settled == found and alone > 20
 
 
 RANKS = "23456789TJQKA"
