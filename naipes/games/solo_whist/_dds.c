@@ -721,8 +721,9 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
  * longest other maximiser holds than it does (its own throws of those suits only move the count from
  * one suit to another).  So when it holds the scorer's length of the suit and that many more, he never
  * has to win a round of it.  Where this is the one suit he must be kept safe in so, a lead of a suit he
- * is void in costs the guard nothing: he throws a card of this suit to it as the guard may, and those
- * suits are not counted. */
+ * is void in costs the guard nothing: he throws a card of this suit to it as the guard may.  So another
+ * suit counts only while he still holds it: up to his length of it, where that is less than the longest
+ * other maximiser's. */
 static int guarded(const Search *s, int suit, int alone) {
     int scorer = lowest((u64)s->scorers);
     u64 his = s->hand[scorer] & SUIT_BITS(suit);
@@ -731,12 +732,14 @@ static int guarded(const Search *s, int suit, int alone) {
         if (g == scorer || !held || lowest(held) < highest(his)) continue;
         int throws = 0;
         for (int other = 0; other < 4; other++) {
-            if (other == suit || (alone && !(s->hand[scorer] & SUIT_BITS(other)))) continue;
+            if (other == suit) continue;
             int most = 0;
             for (int q = 0; q < 4; q++) {
                 int length = popcount(s->hand[q] & SUIT_BITS(other));
                 if (q != scorer && q != g && length > most) most = length;
             }
+            int his_other = popcount(s->hand[scorer] & SUIT_BITS(other));
+            if (alone && his_other < most) most = his_other;
             int mine = popcount(s->hand[g] & SUIT_BITS(other));
             if (most > mine) throws += most - mine;
         }

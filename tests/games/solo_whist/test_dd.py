@@ -276,8 +276,9 @@ def test_a_misere_bidder_longer_than_every_defender_escapes_whatever_his_top_car
 def guards(hands: list[int], bidder: int, suit: int, alone: bool) -> bool:
     """Does a defender hold only cards of ``suit`` above all the bidder's, and as many more of them
     than he holds as it could be made to throw: summed over the other suits, how many more cards the
-    longest of the other defenders holds than it does? When ``suit`` is ``alone`` in needing it, the
-    suits the bidder is void in do not count: to a lead of one he throws a card of ``suit`` too."""
+    longest of the other defenders holds than it does? When ``suit`` is ``alone`` in needing it, a lead
+    the bidder is void in lets him throw a card of ``suit`` too, so a suit counts only while he holds
+    it: up to his length, not the longest defender's."""
     mine = dd.cards_in(hands[bidder] & dd.SUIT_MASKS[suit])
     for guard in range(SEATS):
         held = dd.cards_in(hands[guard] & dd.SUIT_MASKS[suit])
@@ -285,9 +286,11 @@ def guards(hands: list[int], bidder: int, suit: int, alone: bool) -> bool:
             continue
         throws = 0
         for other in range(4):
-            if other != suit and not (alone and not hands[bidder] & dd.SUIT_MASKS[other]):
+            if other != suit:
                 length = [len(dd.cards_in(hands[seat] & dd.SUIT_MASKS[other])) for seat in range(SEATS)]
                 longest = max(length[seat] for seat in range(SEATS) if seat not in (bidder, guard))
+                if alone:
+                    longest = min(longest, length[bidder])
                 throws += max(0, longest - length[guard])
         if len(held) - len(mine) >= throws:
             return True
