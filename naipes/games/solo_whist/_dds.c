@@ -130,6 +130,16 @@ static inline int any_ruffs(const Search *s, int seats, int suit) {
     return 0;
 }
 
+static inline int length_in(const Search *s, int seat, int suit) { return popcount(s->hand[seat] & SUIT_BITS(suit)); }
+
+/* The most cards of `suit` one of `seats` (a set) holds. */
+static inline int longest(const Search *s, int seats, int suit) {
+    int most = 0;
+    for (int p = 0; p < 4; p++)
+        if (seats >> p & 1 && length_in(s, p, suit) > most) most = length_in(s, p, suit);
+    return most;
+}
+
 static inline int beats(const Search *s, int card, int best) {
     if (CARD_SUIT(card) == CARD_SUIT(best)) return card > best;
     return CARD_SUIT(card) == s->trump;
@@ -697,12 +707,7 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
     for (int suit = 0; suit < 4; suit++) {
         u64 in_suit = all & SUIT_BITS(suit);
         if (!in_suit) continue;
-        int length = 0;
-        for (int p = 0; p < 4; p++)
-            if (is_max(s, p) != max_side) {
-                int l = popcount(s->hand[p] & SUIT_BITS(suit));
-                if (l > length) length = l;
-            }
+        int length = longest(s, max_side ? 0xF ^ s->maximisers : s->maximisers, suit);
         room += length;
         if (suit != s->trump && is_max(s, owner(s, highest(in_suit))) == max_side && length >= widest_length) {
             widest = suit;
@@ -733,15 +738,9 @@ static int guarded(const Search *s, int suit, int alone) {
         int throws = 0;
         for (int other = 0; other < 4; other++) {
             if (other == suit) continue;
-            int most = 0;
-            for (int q = 0; q < 4; q++) {
-                int length = popcount(s->hand[q] & SUIT_BITS(other));
-                if (q != scorer && q != g && length > most) most = length;
-            }
-            int his_other = popcount(s->hand[scorer] & SUIT_BITS(other));
-            if (alone && his_other < most) most = his_other;
-            int mine = popcount(s->hand[g] & SUIT_BITS(other));
-            if (most > mine) throws += most - mine;
+            int most = longest(s, 0xF ^ 1 << scorer ^ 1 << g, other);
+            if (alone && length_in(s, scorer, other) < most) most = length_in(s, scorer, other);
+            if (most > length_in(s, g, other)) throws += most - length_in(s, g, other);
         }
         if (popcount(held) - popcount(his) >= throws) return 1;
     }
@@ -777,11 +776,7 @@ static int scorers_escape(const Search *s, int leader, Ranks *w) {
         u64 low = theirs & SUIT_BITS(suit), high = mine & SUIT_BITS(suit);
         if (!low) continue;
         if (in_order) {
-            int rounds = 0;
-            for (int p = 0; p < 4; p++) {
-                int length = popcount(s->hand[p] & SUIT_BITS(suit));
-                if (!(s->scorers >> p & 1) && length > rounds) rounds = length;
-            }
+            int rounds = longest(s, 0xF ^ s->scorers, suit);
             int under = 1;
             for (u64 l = low, h = high; l && rounds; l &= l - 1, h &= h - 1, rounds--)
                 if (lowest(l) > lowest(h)) {
