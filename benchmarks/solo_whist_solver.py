@@ -8,6 +8,12 @@ proposal (two against two, the partner anywhere), a solo without trumps (the dec
 shape), and a misère (can the defenders make the bidder take a trick?). The search's table is emptied
 before every deal so that no deal profits from the one before.
 
+``--goals "partners opposite"`` times a proposal whose partners sit opposite, which is bridge's shape, and
+with ``--dds`` times Bo Haglund's DDS (through ``endplay``, the tests' oracle) on the same deals beside
+it: the state of the art's own figures on this machine, each whole-deal value checked equal to the
+search's. DDS keeps its table between calls on similar deals, so its whole-deal values are all timed
+first and then every card at the lead, each deal after a different one.
+
 Run from the repository's top folder: ``python benchmarks/solo_whist_solver.py [--deals N]``.
 """
 
@@ -20,6 +26,12 @@ import statistics
 import sys
 import time
 from functools import partial
+
+from endplay.dds import solve_board
+from endplay.dds.solve import SolveMode
+from endplay.types import Card as BridgeCard
+from endplay.types import Deal as BridgeDeal
+from endplay.types import Denom, Player, Rank
 
 from naipes.games.solo_whist import dd
 
@@ -35,6 +47,9 @@ def goal(kind: str, rng: random.Random) -> tuple[int, int, int, int | None]:
         return bidder, bidder, rng.randrange(4), None
     if kind == "proposal":
         side = bidder | 1 << (bidder.bit_length() - 1 + rng.randrange(1, 4)) % 4
+        return side, side, rng.randrange(4), None
+    if kind == "partners opposite":
+        side = 0b0101 << rng.randrange(2)
         return side, side, rng.randrange(4), None
     if kind == "no trump":
         return bidder, bidder, dd.NO_TRUMP, None
@@ -53,6 +68,37 @@ def deal_of(rng: random.Random) -> tuple[tuple[int, int, int, int], int]:
     return hands, rng.randrange(4)  # type: ignore[return-value]
 
 
+def for_dds(hands: tuple[int, int, int, int], leader: int, trump: int) -> BridgeDeal:
+    """The deal as DDS takes it: seats 0 to 3 are North to West, the search's suits are DDS's (spades first)."""
+    deal = BridgeDeal(first=Player(leader), trump=Denom.nt if trump == dd.NO_TRUMP else Denom(trump))
+    for seat, hand in enumerate(hands):
+        for card in dd.cards_in(hand):
+            deal[Player(seat)].add(BridgeCard(suit=Denom(card // 13), rank=list(Rank)[card % 13]))
+    return deal
+
+
+def dds_figures(deals: list[tuple[dd.Deal, int]], whole: int, lead: int) -> None:
+    """DDS's time for the whole-deal value of the first ``whole`` deals, then every card at the lead of the
+    first ``lead``, each checked against the search's answer (``deals``: the deal and its maximisers)."""
+    times: list[float] = []
+    for deal, side in deals[:whole]:
+        start = time.process_time()
+        solved = solve_board(for_dds(deal.hands, deal.leader, deal.trump), SolveMode.OptimalOne)
+        times.append(time.process_time() - start)
+        best = max(value for _card, value in solved)
+        if side >> deal.leader & 1 == 0:
+            best = 13 - best
+        if best != dd.value(deal, side, side):
+            raise SystemExit(f"DDS and the search disagree on {deal}")
+    figures("DDS: whole deal's value", times, [None] * len(times), rate=False)
+    times = []
+    for deal, _side in deals[:lead]:
+        start = time.process_time()
+        solve_board(for_dds(deal.hands, deal.leader, deal.trump))
+        times.append(time.process_time() - start)
+    figures("DDS: every card's value at the first lead", times, [None] * len(times), rate=False)
+
+
 def timed(work) -> tuple[float, int | None]:
     start = time.process_time()
     try:
@@ -62,13 +108,15 @@ def timed(work) -> tuple[float, int | None]:
     return time.process_time() - start, dd.nodes()
 
 
-def figures(label: str, times: list[float], nodes: list[int | None]) -> None:
+def figures(label: str, times: list[float], nodes: list[int | None], rate: bool = True) -> None:
     ms = sorted(1000 * t for t in times)
     solved = [n for n in nodes if n is not None]
-    rate = sum(solved) / max(sum(t for t, n in zip(times, nodes) if n is not None), 1e-9)
-    print(f"  {label:<44} median {statistics.median(ms):8.1f} ms   p90 {ms[int(0.9 * len(ms))]:8.1f} ms"
-          f"   p99 {ms[int(0.99 * len(ms))]:8.1f} ms   worst {ms[-1]:8.1f} ms   {rate / 1e6:5.1f} M nodes/s"
-          f"   unsolved {len(nodes) - len(solved)}")
+    line = (f"  {label:<44} median {statistics.median(ms):8.1f} ms   p90 {ms[int(0.9 * len(ms))]:8.1f} ms"
+            f"   p99 {ms[int(0.99 * len(ms))]:8.1f} ms   worst {ms[-1]:8.1f} ms")
+    if rate:
+        speed = sum(solved) / max(sum(t for t, n in zip(times, nodes) if n is not None), 1e-9)
+        line += f"   {speed / 1e6:5.1f} M nodes/s   unsolved {len(nodes) - len(solved)}"
+    print(line)
 
 
 def main() -> int:
@@ -77,6 +125,7 @@ def main() -> int:
     parser.add_argument("--lead-deals", type=int, default=100, help="deals per goal for every card at the lead")
     parser.add_argument("--seed", type=int, default=17_000_000)
     parser.add_argument("--goals", default="solo,proposal,no trump,misere")
+    parser.add_argument("--dds", action="store_true", help="also time DDS on the partners-opposite deals")
     args = parser.parse_args()
     print(f"load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores); CPU time of this"
           f" process; {args.deals} deals per goal (whole deal), {args.lead_deals} (every card at the lead)")
@@ -84,10 +133,12 @@ def main() -> int:
         rng = random.Random(f"{args.seed}-{kind}")
         measures = ((args.deals, dd.value, dd.reaches), (args.lead_deals, dd.values, dd.verdicts))
         spent: list[tuple[list[float], list[int | None]]] = [([], []) for _ in measures]
+        asked: list[tuple[dd.Deal, int]] = []
         for index in range(max(args.deals, args.lead_deals)):
             hands, leader = deal_of(rng)
             maximisers, scorers, trump, need = goal(kind, rng)
             deal = dd.Deal(hands, leader, (), trump)
+            asked.append((deal, maximisers))
             for (count, exact, yes_no), (times, nodes) in zip(measures, spent):
                 if index < count:
                     fresh_table(trump)
@@ -103,6 +154,8 @@ def main() -> int:
                     whole_t, whole_n)
         if lead_t:
             figures("every card's value at the first lead", lead_t, lead_n)
+        if args.dds and kind == "partners opposite":
+            dds_figures(asked, args.deals, args.lead_deals)
         sys.stdout.flush()
     return 0
 
