@@ -77,43 +77,45 @@ def for_dds(hands: tuple[int, int, int, int], leader: int, trump: int) -> Bridge
     return deal
 
 
-def dds_figures(deals: list[tuple[dd.Deal, int]], whole: int, lead: int) -> None:
-    """DDS's time for the whole-deal value of the first ``whole`` deals, then every card at the lead of the
-    first ``lead``, each checked against the search's answer (``deals``: the deal and its maximisers)."""
+def dds_figures(deals: list[tuple[dd.Deal, int]], values: list[int | None], lead: int) -> None:
+    """DDS's time for the whole-deal value of each deal the search valued (``values``, None where it did
+    not finish), checked against it, then for every card at the lead of the first ``lead`` deals
+    (``deals``: each deal and its maximisers)."""
     times: list[float] = []
-    for deal, side in deals[:whole]:
+    for (deal, side), value in zip(deals, values):
         start = time.process_time()
         solved = solve_board(for_dds(deal.hands, deal.leader, deal.trump), SolveMode.OptimalOne)
         times.append(time.process_time() - start)
-        best = max(value for _card, value in solved)
-        if side >> deal.leader & 1 == 0:
-            best = 13 - best
-        if best != dd.value(deal, side, side):
+        best = max(tricks for _card, tricks in solved)
+        if value is not None and value != (best if side >> deal.leader & 1 else 13 - best):
             raise SystemExit(f"DDS and the search disagree on {deal}")
-    figures("DDS: whole deal's value", times, [None] * len(times), rate=False)
+    figures("DDS: whole deal's value", times)
     times = []
     for deal, _side in deals[:lead]:
         start = time.process_time()
         solve_board(for_dds(deal.hands, deal.leader, deal.trump))
         times.append(time.process_time() - start)
-    figures("DDS: every card's value at the first lead", times, [None] * len(times), rate=False)
+    figures("DDS: every card's value at the first lead", times)
 
 
-def timed(work) -> tuple[float, int | None]:
+def timed(work) -> tuple[float, int | None, object]:
+    """The CPU time of ``work``, the nodes it searched and its answer (both None past the cap)."""
     start = time.process_time()
     try:
-        work()
+        answer = work()
     except dd.BudgetExceeded:
-        return time.process_time() - start, None
-    return time.process_time() - start, dd.nodes()
+        return time.process_time() - start, None, None
+    return time.process_time() - start, dd.nodes(), answer
 
 
-def figures(label: str, times: list[float], nodes: list[int | None], rate: bool = True) -> None:
+def figures(label: str, times: list[float], nodes: list[int | None] | None = None) -> None:
+    """The times' median, p90, p99 and worst; with the search's ``nodes``, its speed and the deals it did
+    not solve within the cap."""
     ms = sorted(1000 * t for t in times)
-    solved = [n for n in nodes if n is not None]
     line = (f"  {label:<44} median {statistics.median(ms):8.1f} ms   p90 {ms[int(0.9 * len(ms))]:8.1f} ms"
             f"   p99 {ms[int(0.99 * len(ms))]:8.1f} ms   worst {ms[-1]:8.1f} ms")
-    if rate:
+    if nodes is not None:
+        solved = [n for n in nodes if n is not None]
         speed = sum(solved) / max(sum(t for t, n in zip(times, nodes) if n is not None), 1e-9)
         line += f"   {speed / 1e6:5.1f} M nodes/s   unsolved {len(nodes) - len(solved)}"
     print(line)
@@ -132,30 +134,31 @@ def main() -> int:
     for kind in args.goals.split(","):
         rng = random.Random(f"{args.seed}-{kind}")
         measures = ((args.deals, dd.value, dd.reaches), (args.lead_deals, dd.values, dd.verdicts))
-        spent: list[tuple[list[float], list[int | None]]] = [([], []) for _ in measures]
-        asked: list[tuple[dd.Deal, int]] = []
+        spent: list[tuple[list[float], list[int | None], list]] = [([], [], []) for _ in measures]
+        dealt: list[tuple[dd.Deal, int]] = []
         for index in range(max(args.deals, args.lead_deals)):
             hands, leader = deal_of(rng)
             maximisers, scorers, trump, need = goal(kind, rng)
             deal = dd.Deal(hands, leader, (), trump)
-            asked.append((deal, maximisers))
-            for (count, exact, yes_no), (times, nodes) in zip(measures, spent):
+            dealt.append((deal, maximisers))
+            for (count, exact, yes_no), (times, nodes, answers) in zip(measures, spent):
                 if index < count:
                     fresh_table(trump)
                     search = (partial(exact, deal, maximisers, scorers) if need is None
                               else partial(yes_no, deal, maximisers, scorers, need))
-                    took, visited = timed(partial(search, node_limit=CAP))
+                    took, visited, answer = timed(partial(search, node_limit=CAP))
                     times.append(took)
                     nodes.append(visited)
+                    answers.append(answer)
         print(kind)
-        (whole_t, whole_n), (lead_t, lead_n) = spent
+        (whole_t, whole_n, whole_values), (lead_t, lead_n, _verdicts) = spent
         if whole_t:
             figures("whole deal's value" if need is None else "whole deal: is the contract beaten?",
                     whole_t, whole_n)
         if lead_t:
             figures("every card's value at the first lead", lead_t, lead_n)
         if args.dds and kind == "partners opposite":
-            dds_figures(asked, args.deals, args.lead_deals)
+            dds_figures(dealt, whole_values, args.lead_deals)
         sys.stdout.flush()
     return 0
 
