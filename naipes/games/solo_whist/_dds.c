@@ -565,9 +565,11 @@ static int entry_card(const Search *s, int leader) {
     return -1;
 }
 
-/* Tricks the leader takes by cashing winners from the top of its own hand.  Outside trumps a suit is
- * cashed no more often than any other hand holding trumps can follow it, so nobody ruffs (nor is a
- * partner forced to); top trumps always win.  `w` gets the cards counted. */
+/* Tricks the leader takes by cashing winners from the top of its own hand, and the rest of a suit once
+ * its top cards have drawn every other hand's cards of it (as DDS counts a long suit).  Outside trumps
+ * a suit is cashed no more often than any other hand holding trumps can follow it, so nobody ruffs (nor
+ * is a partner forced to); top trumps always win.  `w` gets the top cards counted: the long cards win
+ * on the lengths alone, which are the table's key. */
 static int quick_tricks(const Search *s, int leader, Ranks *w) {
     u64 mine = s->hand[leader];
     u64 rest = 0;
@@ -580,6 +582,13 @@ static int quick_tricks(const Search *s, int leader, Ranks *w) {
         if (!held) continue;
         u64 others = rest & SUIT_BITS(suit);
         int k = others ? popcount(held >> (highest(others) + 1)) : popcount(held);
+        int top_k = k;
+        if (k && others) { /* the others follow every round until they run out */
+            int most = 0;
+            for (int p = 0; p < 4; p++)
+                if (p != leader && length_in(s, p, suit) > most) most = length_in(s, p, suit);
+            if (most <= k) k = popcount(held);
+        }
         if (k && s->trump >= 0 && suit != s->trump) {
             for (int p = 0; p < 4; p++) {
                 if (p == leader || !(s->hand[p] & SUIT_BITS(s->trump))) continue;
@@ -590,7 +599,7 @@ static int quick_tricks(const Search *s, int leader, Ranks *w) {
         if (!k) continue;
         total += k;
         u64 top = held;
-        for (int i = 1; i < k; i++) top ^= (u64)1 << highest(top);
+        for (int i = 1; i < k && i < top_k; i++) top ^= (u64)1 << highest(top);
         ranks_add(w, suit, CARD_RANK(highest(top)));
     }
     int cards = popcount(mine);
@@ -693,7 +702,16 @@ static int trump_rules(const Search *s, int max_side, int leader, int best, Rank
  * throws a card only on a lead of a suit it has run out of, so it throws at most M_Y less its own
  * length of Y, plus the Y cards it threw, on Y's leads; summed over the other suits, of the card's
  * suit it throws at most R less its cards of the other suits, which is fewer than it holds of it when R
- * is below the tricks left.  (A hand void in it now makes R at least the tricks left.) */
+ * is below the tricks left.  (A hand void in it now makes R at least the tricks left.)
+ *
+ * With no trump left in play, the side not leading also takes a trick when it holds the top card of
+ * some suit and the leaders' longest holdings of the suits whose top card they hold add up to fewer
+ * than the tricks left (DDS's "later tricks" without trumps).  To take every trick the leaders must
+ * lead every trick, and never a suit whose top card the other side holds: its holder keeps that card
+ * until the suit is led (it throws others, and follows other suits with cards of them) and then wins
+ * with it, or at the last trick when nothing else is left, which is then led in it.  They can lead
+ * the suits they hold the top card of no more often than those longest holdings.  The count rests on
+ * the other side's top cards only: holding more of them leaves the leaders fewer suits to lead. */
 static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
     int best = trump_tricks(s, max_side, w);
     if (best >= 2) return best;
@@ -703,19 +721,32 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
         if (best) return best;
     }
     if (is_max(s, leader) == max_side) return best;
-    int room = 0, widest = -1, widest_length = 0;
+    int room = 0, widest = -1, widest_length = 0, controlled = 0;
+    Ranks tops;
+    ranks_none(&tops);
     for (int suit = 0; suit < 4; suit++) {
         u64 in_suit = all & SUIT_BITS(suit);
         if (!in_suit) continue;
         int length = longest(s, max_side ? 0xF ^ s->maximisers : s->maximisers, suit);
         room += length;
-        if (suit != s->trump && is_max(s, owner(s, highest(in_suit))) == max_side && length >= widest_length) {
-            widest = suit;
-            widest_length = length;
+        int top = highest(in_suit);
+        if (is_max(s, owner(s, top)) != max_side) {
+            controlled += length;
+        } else {
+            ranks_add(&tops, suit, CARD_RANK(top));
+            if (suit != s->trump && length >= widest_length) {
+                widest = suit;
+                widest_length = length;
+            }
         }
     }
-    if (widest < 0 || room - widest_length >= popcount(s->hand[leader])) return best;
-    ranks_add(w, widest, CARD_RANK(highest(all & SUIT_BITS(widest))));
+    int cards = popcount(s->hand[leader]);
+    if (widest >= 0 && room - widest_length < cards) {
+        ranks_add(w, widest, CARD_RANK(highest(all & SUIT_BITS(widest))));
+        return 1;
+    }
+    if (controlled >= cards || (s->trump >= 0 && (all & SUIT_BITS(s->trump)))) return best;
+    *w = tops;
     return 1;
 }
 
@@ -835,19 +866,35 @@ static int scorers_caught(const Search *s, int leader, Ranks *w) {
 }
 
 /* The tricks the leader's side surely takes: the leader's quick tricks (and then one led to a
- * teammate's top card) or the side's sure tricks, whichever is more; `settles` is the count that
- * answers the search's question, and once one of them reaches it the others are not worked out.  The
- * lead to the teammate is looked for only when that trick reaches it (always when `settles` < 0): it
- * costs more than it saves where it does not. */
+ * teammate's top card), the teammate's quick tricks reached by that lead, or the side's sure tricks,
+ * whichever is most; `settles` is the count that answers the search's question, and once one of them
+ * reaches it the others are not worked out.
+ *
+ * Reached first, the teammate wins the lead with its top card, which no opponent can ruff (entry_card),
+ * and cashes as if it had led: that trick is the first round of the suit its quick tricks count, the
+ * leader's card one of the cards the hands holding trumps follow with, and an opponent void in it
+ * holds no trump, so whatever it throws takes nothing from the count.  (DDS's quick tricks cross to
+ * the partner's winners so.) */
 static int leaders_tricks(const Search *s, int leader, int settles, Ranks *w) {
     int every = settles < 0;
     int ours = quick_tricks(s, leader, w);
     if (!every && ours >= settles) return ours;
+    int entry = -2; /* not looked for yet */
     if (every || ours == settles - 1) {
-        int entry = entry_card(s, leader);
+        entry = entry_card(s, leader);
         if (entry >= 0) {
             ranks_add(w, CARD_SUIT(entry), CARD_RANK(entry));
             if (++ours == settles) return ours;
+        }
+    }
+    if (entry == -2) entry = entry_card(s, leader);
+    if (entry >= 0) {
+        Ranks theirs;
+        int crossed = quick_tricks(s, owner(s, entry), &theirs);
+        if (crossed > ours) {
+            ours = crossed;
+            *w = theirs;
+            if (!every && ours >= settles) return ours;
         }
     }
     Ranks sure;

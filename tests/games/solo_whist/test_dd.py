@@ -180,6 +180,109 @@ def test_a_lead_to_a_teammates_top_card_scores():
     assert fired > 300
 
 
+def length_of(hand: int, suit: int) -> int:
+    return bin(hand & dd.SUIT_MASKS[suit]).count("1")
+
+
+def cashes(hands: list[int], seat: int, trump: int) -> int:
+    """The tricks ``seat`` takes cashing from the top: in each suit its cards above every other hand's,
+    and all its cards of the suit once those have drawn every other hand's; outside trumps no more
+    rounds than each other hand holding a trump can follow."""
+    total = 0
+    for suit in range(4):
+        mine = [card for card in dd.cards_in(hands[seat]) if card // 13 == suit]
+        others = [card for other in range(SEATS) if other != seat
+                  for card in dd.cards_in(hands[other]) if card // 13 == suit]
+        top = sum(1 for card in mine if not others or card > max(others))
+        drawn = max(length_of(hands[other], suit) for other in range(SEATS) if other != seat) <= top
+        rounds = len(mine) if top and drawn else top
+        if trump != dd.NO_TRUMP and suit != trump:
+            for other in range(SEATS):
+                if other != seat and hands[other] & dd.SUIT_MASKS[trump]:
+                    rounds = min(rounds, length_of(hands[other], suit))
+        total += rounds
+    return min(total, bin(hands[seat]).count("1"))
+
+
+def test_a_long_suit_counts_once_its_top_cards_have_drawn_everyone_elses():
+    """The leader's quick tricks count the small cards of a suit whose top cards take every other
+    hand's cards of it (AKQ32 against three cards at most in each hand: five tricks), as many rounds
+    as the hands holding trumps can follow; on random endings within the reference's value."""
+    rng = random.Random("dd-long-suit")
+    longer = 0
+    for tricks in (2, 3, 4, 5) * 400:
+        hands, leader, _ = ending(rng, tricks, begun=False)
+        trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
+        side = 1 << leader | (1 << (leader + 2) % SEATS if rng.random() < 0.5 else 0)
+        low, _high = bounds_checked(hands, leader, trump, side)
+        assert low >= cashes(hands, leader, trump), (hands, leader, trump, side)
+        top_only = sum(1 for card in dd.cards_in(hands[leader])
+                       if all(not other >> higher & 1 for other in hands if other != hands[leader]
+                              for higher in range(card + 1, 13 * (card // 13 + 1))))
+        longer += cashes(hands, leader, trump) > top_only
+    assert longer > 50
+
+
+def test_the_teammate_reached_by_a_lead_to_its_top_card_cashes_its_winners():
+    """Where the leader can lead to a teammate's top card that no opponent can ruff, the side takes at
+    least the teammate's quick tricks: that lead is the first round of a suit it cashes; on random
+    endings within the reference's value."""
+    rng = random.Random("dd-teammate-cashes")
+    fired = 0
+    for tricks in (2, 3, 4, 5) * 400:
+        hands, leader, _ = ending(rng, tricks, begun=False)
+        trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
+        teammate = (leader + rng.randrange(1, SEATS)) % SEATS
+        side = 1 << leader | 1 << teammate
+        low, _high = bounds_checked(hands, leader, trump, side)
+        if leads_to_teammate(hands, leader, trump, side):
+            assert low >= cashes(hands, teammate, trump), (hands, leader, trump, side)
+            fired += cashes(hands, teammate, trump) > max(cashes(hands, leader, trump), 1)
+    assert fired > 120
+
+
+def cannot_take_every_trick(hands: list[int], leader: int, side: int) -> bool:
+    """Without trumps: does ``side``, not on lead, hold the top card of a suit, while the leaders'
+    longest holdings of the suits whose top card they hold add up to fewer than the tricks left?"""
+    leaders = [hand for seat, hand in enumerate(hands) if not side >> seat & 1]
+    theirs = ours = 0
+    for suit in range(4):
+        holder = top_holder(hands, suit)
+        if holder is None:
+            continue
+        if side >> holder & 1:
+            ours += 1
+        else:
+            theirs += max(length_of(hand, suit) for hand in leaders)
+    return ours > 0 and theirs < bin(hands[leader]).count("1")
+
+
+def test_without_trumps_the_leaders_cannot_take_every_trick_while_the_others_hold_a_top_card():
+    """With no trump in play, the side not on lead takes a trick when it holds a suit's top card and
+    the leaders cannot lead the suits they hold the top card of as often as there are tricks left: to
+    take every trick they must lead into a top card its holder kept. On random endings of few suits
+    (so that one hand often holds several top cards), without trumps or with the trump suit played
+    out, within the reference's value; most of them no other bound of the search finds."""
+    rng = random.Random("dd-later-tricks")
+    fired = alone = 0
+    for tricks in (2, 3, 4, 5) * 500:
+        suits = rng.sample(range(4), rng.choice((2, 3, 4)))
+        pack = [13 * suit + rank for suit in suits for rank in range(13)]
+        rng.shuffle(pack)
+        hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
+        leader = rng.randrange(SEATS)
+        trump = rng.choice([dd.NO_TRUMP] + [suit for suit in range(4) if suit not in suits])
+        side = rng.randrange(1, ALL)
+        if side >> leader & 1:
+            side ^= ALL
+        low, _high = bounds_checked(hands, leader, trump, side)
+        if cannot_take_every_trick(hands, leader, side):
+            assert low >= 1, (hands, leader, trump, side)
+            fired += 1
+            alone += not led_into(hands, leader, trump, side)
+    assert fired > 300 and alone > 100
+
+
 def test_the_misere_bounds_hold_the_reference_value():
     """Where the defenders make the bidder take tricks, the search first asks whether he surely escapes
     (all his cards below all of theirs in each suit, and no trumps) or is surely caught (he must win
