@@ -22,10 +22,12 @@
  *   (cards on the table included) win the same tricks, so only one of them is tried; and, as DDS's
  *   lowest-win rule, once a card has failed below every rank the answers so far rest on, the other
  *   cards of its suit below those ranks are not tried either;
- * - bounds: winners the leader cashes from the top (and then one led to a teammate's top card), and
- *   tricks a side surely takes whoever leads (its trumps the opponents' higher ones cannot all beat,
- *   guarded second trumps, DDS's "later tricks", a top card the leaders must lead into) settle many
- *   questions without search; in a misère, whether the bidder surely escapes or is surely caught;
+ * - bounds: winners the leader cashes from the top, with the long cards of a suit whose top cards draw
+ *   everyone else's (and then one led to a teammate's top card), and tricks a side surely takes
+ *   whoever leads (its trumps the opponents' higher ones cannot all beat, guarded second trumps, DDS's
+ *   "later tricks", a top card the leaders must lead into, or without trumps any top card while the
+ *   leaders cannot lead their own suits often enough) settle many questions without search; in a
+ *   misère, whether the bidder surely escapes or is surely caught;
  * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
  *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
  *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
@@ -866,35 +868,19 @@ static int scorers_caught(const Search *s, int leader, Ranks *w) {
 }
 
 /* The tricks the leader's side surely takes: the leader's quick tricks (and then one led to a
- * teammate's top card), the teammate's quick tricks reached by that lead, or the side's sure tricks,
- * whichever is most; `settles` is the count that answers the search's question, and once one of them
- * reaches it the others are not worked out.
- *
- * Reached first, the teammate wins the lead with its top card, which no opponent can ruff (entry_card),
- * and cashes as if it had led: that trick is the first round of the suit its quick tricks count, the
- * leader's card one of the cards the hands holding trumps follow with, and an opponent void in it
- * holds no trump, so whatever it throws takes nothing from the count.  (DDS's quick tricks cross to
- * the partner's winners so.) */
+ * teammate's top card) or the side's sure tricks, whichever is more; `settles` is the count that
+ * answers the search's question, and once one of them reaches it the others are not worked out.  The
+ * lead to the teammate is looked for only when that trick reaches it (always when `settles` < 0): it
+ * costs more than it saves where it does not. */
 static int leaders_tricks(const Search *s, int leader, int settles, Ranks *w) {
     int every = settles < 0;
     int ours = quick_tricks(s, leader, w);
     if (!every && ours >= settles) return ours;
-    int entry = -2; /* not looked for yet */
     if (every || ours == settles - 1) {
-        entry = entry_card(s, leader);
+        int entry = entry_card(s, leader);
         if (entry >= 0) {
             ranks_add(w, CARD_SUIT(entry), CARD_RANK(entry));
             if (++ours == settles) return ours;
-        }
-    }
-    if (entry == -2) entry = entry_card(s, leader);
-    if (entry >= 0) {
-        Ranks theirs;
-        int crossed = quick_tricks(s, owner(s, entry), &theirs);
-        if (crossed > ours) {
-            ours = crossed;
-            *w = theirs;
-            if (!every && ours >= settles) return ours;
         }
     }
     Ranks sure;

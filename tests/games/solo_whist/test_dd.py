@@ -223,24 +223,6 @@ def test_a_long_suit_counts_once_its_top_cards_have_drawn_everyone_elses():
     assert longer > 50
 
 
-def test_the_teammate_reached_by_a_lead_to_its_top_card_cashes_its_winners():
-    """Where the leader can lead to a teammate's top card that no opponent can ruff, the side takes at
-    least the teammate's quick tricks: that lead is the first round of a suit it cashes; on random
-    endings within the reference's value."""
-    rng = random.Random("dd-teammate-cashes")
-    fired = 0
-    for tricks in (2, 3, 4, 5) * 400:
-        hands, leader, _ = ending(rng, tricks, begun=False)
-        trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
-        teammate = (leader + rng.randrange(1, SEATS)) % SEATS
-        side = 1 << leader | 1 << teammate
-        low, _high = bounds_checked(hands, leader, trump, side)
-        if leads_to_teammate(hands, leader, trump, side):
-            assert low >= cashes(hands, teammate, trump), (hands, leader, trump, side)
-            fired += cashes(hands, teammate, trump) > max(cashes(hands, leader, trump), 1)
-    assert fired > 120
-
-
 def cannot_take_every_trick(hands: list[int], leader: int, side: int) -> bool:
     """Without trumps: does ``side``, not on lead, hold the top card of a suit, while the leaders'
     longest holdings of the suits whose top card they hold add up to fewer than the tricks left?"""
