@@ -710,10 +710,14 @@ static int trump_rules(const Search *s, int max_side, int leader, int best, Rank
  * some suit and the leaders' longest holdings of the suits whose top card they hold add up to fewer
  * than the tricks left (DDS's "later tricks" without trumps).  To take every trick the leaders must
  * lead every trick, and never a suit whose top card the other side holds: its holder keeps that card
- * until the suit is led (it throws others, and follows other suits with cards of them) and then wins
- * with it, or at the last trick when nothing else is left, which is then led in it.  They can lead
- * the suits they hold the top card of no more often than those longest holdings.  The count rests on
- * the other side's top cards only: holding more of them leaves the leaders fewer suits to lead. */
+ * until the suit is led, following other suits with cards of them and throwing other cards first.
+ * They can lead the suits they hold the top card of no more often than those longest holdings.  A
+ * hand holding nothing but such top cards must throw one of them on a lead it cannot follow; it
+ * throws one of a suit the leaders cannot lead next, and to keep that choice from it the leaders
+ * would need more cards of the suits they hold the top of than the count allows.  That step is the
+ * subtle one, so the tests check the bound against the reference on random endings dealt from two to
+ * four suits, where one hand often holds several top cards.  The count rests on the other side's top
+ * cards only: holding more of them leaves the leaders fewer suits to lead. */
 static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
     int best = trump_tricks(s, max_side, w);
     if (best >= 2) return best;
