@@ -585,12 +585,8 @@ static int quick_tricks(const Search *s, int leader, Ranks *w) {
         u64 others = rest & SUIT_BITS(suit);
         int k = others ? popcount(held >> (highest(others) + 1)) : popcount(held);
         int top_k = k;
-        if (k && others) { /* the others follow every round until they run out */
-            int most = 0;
-            for (int p = 0; p < 4; p++)
-                if (p != leader && length_in(s, p, suit) > most) most = length_in(s, p, suit);
-            if (most <= k) k = popcount(held);
-        }
+        /* the others follow every round until they run out */
+        if (k && others && longest(s, 0xF ^ 1 << leader, suit) <= k) k = popcount(held);
         if (k && s->trump >= 0 && suit != s->trump) {
             for (int p = 0; p < 4; p++) {
                 if (p == leader || !(s->hand[p] & SUIT_BITS(s->trump))) continue;
@@ -722,7 +718,8 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
     int best = trump_tricks(s, max_side, w);
     if (best >= 2) return best;
     u64 all = all_cards(s);
-    if (s->trump >= 0 && (all & SUIT_BITS(s->trump))) {
+    int trumps_out = s->trump >= 0 && (all & SUIT_BITS(s->trump));
+    if (trumps_out) {
         best = trump_rules(s, max_side, leader, best, w);
         if (best) return best;
     }
@@ -751,7 +748,7 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
         ranks_add(w, widest, CARD_RANK(highest(all & SUIT_BITS(widest))));
         return 1;
     }
-    if (controlled >= cards || (s->trump >= 0 && (all & SUIT_BITS(s->trump)))) return best;
+    if (controlled >= cards || trumps_out) return best;
     *w = tops;
     return 1;
 }
