@@ -94,6 +94,10 @@ def bounds_checked(hands: list[int], leader: int, trump: int, side: int) -> tupl
     return low, high
 
 
+def length_of(hand: int, suit: int) -> int:
+    return bin(hand & dd.SUIT_MASKS[suit]).count("1")
+
+
 def top_holder(hands: list[int], suit: int) -> int | None:
     """The seat holding the top card of ``suit``, if anyone holds it."""
     held = [hand & dd.SUIT_MASKS[suit] for hand in hands]
@@ -122,7 +126,7 @@ def led_into(hands: list[int], leader: int, trump: int, side: int) -> bool:
     """Does ``side`` hold the top card of a plain suit its opponents, on lead, must lead before the end:
     their longest holdings of the other suits add up to fewer than the tricks left?"""
     leaders = [hand for seat, hand in enumerate(hands) if not side >> seat & 1]
-    longest = [max(bin(hand & dd.SUIT_MASKS[suit]).count("1") for hand in leaders) for suit in range(4)]
+    longest = [max(length_of(hand, suit) for hand in leaders) for suit in range(4)]
     for suit in range(4):
         holder = top_holder(hands, suit)
         if suit == trump or holder is None or not side >> holder & 1:
@@ -180,14 +184,10 @@ def test_a_lead_to_a_teammates_top_card_scores():
     assert fired > 300
 
 
-def length_of(hand: int, suit: int) -> int:
-    return bin(hand & dd.SUIT_MASKS[suit]).count("1")
-
-
-def cashes(hands: list[int], seat: int, trump: int) -> int:
+def cashes(hands: list[int], seat: int, trump: int, long_cards: bool = True) -> int:
     """The tricks ``seat`` takes cashing from the top: in each suit its cards above every other hand's,
-    and all its cards of the suit once those have drawn every other hand's; outside trumps no more
-    rounds than each other hand holding a trump can follow."""
+    and (with ``long_cards``) all its cards of the suit once those have drawn every other hand's;
+    outside trumps no more rounds than each other hand holding a trump can follow."""
     total = 0
     for suit in range(4):
         mine = [card for card in dd.cards_in(hands[seat]) if card // 13 == suit]
@@ -195,7 +195,7 @@ def cashes(hands: list[int], seat: int, trump: int) -> int:
                   for card in dd.cards_in(hands[other]) if card // 13 == suit]
         top = sum(1 for card in mine if not others or card > max(others))
         drawn = max(length_of(hands[other], suit) for other in range(SEATS) if other != seat) <= top
-        rounds = len(mine) if top and drawn else top
+        rounds = len(mine) if long_cards and top and drawn else top
         if trump != dd.NO_TRUMP and suit != trump:
             for other in range(SEATS):
                 if other != seat and hands[other] & dd.SUIT_MASKS[trump]:
@@ -216,10 +216,7 @@ def test_a_long_suit_counts_once_its_top_cards_have_drawn_everyone_elses():
         side = 1 << leader | (1 << (leader + 2) % SEATS if rng.random() < 0.5 else 0)
         low, _high = bounds_checked(hands, leader, trump, side)
         assert low >= cashes(hands, leader, trump), (hands, leader, trump, side)
-        top_only = sum(1 for card in dd.cards_in(hands[leader])
-                       if all(not other >> higher & 1 for other in hands if other != hands[leader]
-                              for higher in range(card + 1, 13 * (card // 13 + 1))))
-        longer += cashes(hands, leader, trump) > top_only
+        longer += cashes(hands, leader, trump) > cashes(hands, leader, trump, long_cards=False)
     assert longer > 50
 
 
@@ -227,16 +224,11 @@ def cannot_take_every_trick(hands: list[int], leader: int, side: int) -> bool:
     """Without trumps: does ``side``, not on lead, hold the top card of a suit, while the leaders'
     longest holdings of the suits whose top card they hold add up to fewer than the tricks left?"""
     leaders = [hand for seat, hand in enumerate(hands) if not side >> seat & 1]
-    theirs = ours = 0
-    for suit in range(4):
-        holder = top_holder(hands, suit)
-        if holder is None:
-            continue
-        if side >> holder & 1:
-            ours += 1
-        else:
-            theirs += max(length_of(hand, suit) for hand in leaders)
-    return ours > 0 and theirs < bin(hands[leader]).count("1")
+    holders = [top_holder(hands, suit) for suit in range(4)]
+    rounds = sum(max(length_of(hand, suit) for hand in leaders)
+                 for suit, holder in enumerate(holders) if holder is not None and not side >> holder & 1)
+    holds_one = any(holder is not None and side >> holder & 1 for holder in holders)
+    return holds_one and rounds < bin(hands[leader]).count("1")
 
 
 def test_without_trumps_the_leaders_cannot_take_every_trick_while_the_others_hold_a_top_card():
