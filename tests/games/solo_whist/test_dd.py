@@ -474,8 +474,9 @@ def test_a_whole_deals_count_is_where_the_yes_no_answers_change_whatever_the_fir
 def test_what_the_table_learnt_survives_its_growth():
     """The table starts small, so that a small search stays in the processor's caches, and grows four
     times over whenever it is half full, every entry moved to its place in the larger one. A whole deal
-    that grew it several times, asked again, is answered from it in a few nodes; and deals solved one
-    after another, the table kept, get the counts each gets on an empty table."""
+    that grew it (a search of 80,000 nodes stores some 7,000 entries, past the 4,096 at which the table
+    first grows), asked again, is answered from it in a few nodes; and deals solved one after another,
+    the table kept and grown several times, get the counts each gets on an empty table."""
     rng = random.Random("dd-table-grows")
     deals = [dd.Deal(tuple(hands), leader, (), 1) for hands, leader, _ in
              (ending(rng, 13, begun=False) for _ in range(3))]
@@ -483,7 +484,7 @@ def test_what_the_table_learnt_survives_its_growth():
     for deal in deals:
         dd.forget()
         alone.append(dd.value(deal, 0b0011, 0b0011))
-        assert dd.nodes() > 100_000
+        assert dd.nodes() > 80_000
         assert dd.value(deal, 0b0011, 0b0011) == alone[-1]
         assert dd.nodes() < 10
     dd.forget()
