@@ -1022,8 +1022,8 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                      * rank too); a lone hand, against three, its lowest.  Against the lowest first for
                      * every hand, on 100 to 150 development deals of each of three seeds: proposals -5
                      * to -11 % nodes (the geometric means of the ratios -1 to -10 %), solos without
-                     * trumps -9 to -25 % (-8 to -10 %), solos +1 to -9 % (-4 to -9 %); the lone hand
-                     * leading high too made solos +4 to +5 % on two seeds. */
+                     * trumps -9 to -25 % (-8 to -10 %), solos +1 to -9 % (-4 to -9 %).  The lone hand
+                     * leading high too made solos +4 and +5 % on two seeds, -6 % on the third. */
                     int up = popcount((u64)side_of(s, seat)) > 1 ? rank : -rank;
                     sc = (any_ruffs(s, side_of(s, seat) & ~(1 << seat), suit) ? 70 : 20) + up;
                 }
