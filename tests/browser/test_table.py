@@ -26,6 +26,17 @@ KEPT = """() => {
   return key ? JSON.parse(sessionStorage.getItem(key)).answer : null;
 }"""
 
+# Holds every move on its way to the server for a second, as a slow network would, and counts them.
+SLOW_MOVES = """() => {
+  window.quickFetch = window.fetch;
+  window.movesSent = 0;
+  window.fetch = (url, init) => {
+    if (!String(url).includes('/move')) return window.quickFetch(url, init);
+    window.movesSent += 1;
+    return new Promise(resolve => setTimeout(resolve, 1000)).then(() => window.quickFetch(url, init));
+  };
+}"""
+
 # Marks the board's button that makes exactly this move, for Playwright to click as a person would.
 MARK = """(move) => {
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -256,11 +267,16 @@ def test_the_race_is_played_by_dragging_and_by_double_clicking_to_a_foundation(p
             card = (page.locator(".race-mine .race-waste button") if move["from"] == "waste"
                     else page.locator(f"[data-anchor=p0-{move['from']}] li:last-child button"))
             contributed = answer["view"]["contributed"][0]
-            # A reader who first clicks the card, then double-clicks it: the browser pairs the last
-            # two clicks, the page's own tap timing the first two, and the card goes home once.
+            # A reader who first clicks the card, then double-clicks it, then, the answer being
+            # slow, double-clicks it again: the browser pairs the clicks its own way, the page's
+            # tap timing its own, and the card goes home once, with nothing refused.
+            page.evaluate(SLOW_MOVES)
             card.click(position={"x": 10, "y": 8})
             card.dblclick(position={"x": 10, "y": 8})
+            card.dblclick(position={"x": 10, "y": 8})
             settled(page)
+            page.evaluate("() => { window.fetch = window.quickFetch; }")
+            assert page.evaluate("window.movesSent") == 1
             assert page.evaluate(KEPT)["view"]["contributed"][0] == contributed + 1, "the card went to a foundation"
             expect(page.locator("[data-message]")).not_to_contain_text(WORDS["es"]["refused"])
             played["double"] = True

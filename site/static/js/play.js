@@ -53,6 +53,7 @@
     this.answer = null;
     this.history = [];
     this.pending = null;
+    this.homeward = null;
     this.busy = false;
     this.holding = false;
     this.queue = Promise.resolve();
@@ -460,7 +461,13 @@
       return candidate.type === start.type && candidate.from === start.from &&
         (candidate.count || 1) === (start.count || 1) && /^f/.test(candidate.to || "");
     })[0];
-    if (move) { this.send(move); } else { this.say(this.labels.labelNoFoundation); }
+    if (!move) { this.say(this.labels.labelNoFoundation); return; }
+    // A second double tap before the first one's answer would send the same move again from
+    // the same answer, which the engine, by then past it, refuses.
+    var key = JSON.stringify(move);
+    if (this.homeward && this.homeward.answer === this.answer && this.homeward.key === key) { return; }
+    this.homeward = { answer: this.answer, key: key };
+    this.send(move);
   };
 
   Table.prototype.hold = function (holding) {
