@@ -34,6 +34,8 @@ from concurrent.futures import ProcessPoolExecutor
 from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
+from naipes.engine.choice import Allowance
+from naipes.games.solo_whist.bidding import STRONG_BIDS
 from naipes.games.solo_whist.sampling import STRONG, Budget, choose_card
 
 BUDGETS = {"default": STRONG, "large": Budget(samples=48, nodes=6_000_000, deal_nodes=1_500_000)}
@@ -41,7 +43,8 @@ MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "rando
            "strong-random": ("strong", "random"), "strong-strong": ("strong", "strong")}
 
 
-def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget) -> sw.Move:
+def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget,
+           allowance: Allowance | None = None) -> sw.Move:
     """The move of the seat to act, chosen by ``level`` from that seat's view only."""
     seat = position.to_move
     moves = sw.legal_moves(position)
@@ -51,8 +54,8 @@ def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget
         return rng.choice(moves)
     seen = view(position, seat)
     if level == "strong" and isinstance(moves[0], sw.Play):
-        return choose_card(seen, [move.card for move in moves], rng, budget).move
-    return players.choose(seen, moves, rng, level).move
+        return choose_card(seen, [move.card for move in moves], rng, budget, allowance).move
+    return players.choose(seen, moves, rng, level, allowance).move
 
 
 def play(seed: int, levels: tuple[str, str, str, str], budget: Budget) -> tuple[sw.Position, dict]:
@@ -141,30 +144,45 @@ def report(match: str, deals: int, budget_name: str, results: list, elapsed: flo
               f" p99 {percentile(wall, .99):7.2f}")
 
 
-def table_answers(deals: int, start: int) -> None:
+def table_answers(deals: int, start: int, answer_work: int | None) -> None:
     """What one ``/tables/move`` answer costs: the reader (seat 0, played here by the rules of
-    thumb) against three strong players at the default budget; an answer's time is the CPU time
-    of every computer move between two of the reader's moves."""
+    thumb) against three strong players at the default budget, sharing ``answer_work`` positions
+    an answer as at the site's tables (None: each decision only its own budget); an answer's time
+    is the CPU time of every computer move between two of the reader's moves. Also counted: the
+    decisions that found less of the allowance left than their own budget, and those that found
+    none and so followed the rules of thumb."""
     answers: list[float] = []
+    cut = spent = decisions = 0
     for seed in range(start, start + deals):
         rng = random.Random(seed)
         position = sw.new_game(seed)
         pending = 0.0
+        allowance = None if answer_work is None else Allowance(answer_work)
         while not position.is_over:
             if position.to_move == 0:
                 answers.append(pending)
                 pending = 0.0
+                allowance = None if answer_work is None else Allowance(answer_work)
                 position, _events = sw.apply(position, decide(position, "basic", rng, STRONG))
                 continue
+            if allowance is not None and len(sw.legal_moves(position)) > 1:
+                decisions += 1
+                own = STRONG_BIDS.nodes if isinstance(sw.legal_moves(position)[0], sw.Bid) else STRONG.nodes
+                cut += allowance.left < own
+                spent += allowance.left == 0
             cpu = time.process_time()
-            move = decide(position, "strong", rng, STRONG)
+            move = decide(position, "strong", rng, STRONG, allowance)
             pending += time.process_time() - cpu
             position, _events = sw.apply(position, move)
         answers.append(pending)
     answers = [value * 1000 for value in answers]
-    print(f"== table answers: {deals} deals from seed {start}, {len(answers)} answers, three strong players {STRONG}")
+    print(f"== table answers: {deals} deals from seed {start}, {len(answers)} answers, three strong players {STRONG},"
+          f" {answer_work or 'no'} positions an answer")
     print(f"  CPU ms per answer p50 {percentile(answers, .5):.1f} p95 {percentile(answers, .95):.1f}"
           f" p99 {percentile(answers, .99):.1f} max {max(answers):.1f}")
+    if answer_work is not None:
+        print(f"  of {decisions} strong decisions with a choice, {cut} found less of the answer's allowance left"
+              f" than their own budget and {spent} none (these followed the rules of thumb)")
 
 
 def main() -> None:
@@ -177,6 +195,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="100 deals")
     parser.add_argument("--table-answers", type=int, metavar="DEALS",
                         help="only time /tables/move answers over this many deals")
+    parser.add_argument("--unbounded-answers", action="store_true",
+                        help="with --table-answers: no allowance shared by an answer's decisions (as before it)")
     parser.add_argument("--out", help="append each deal's result to this file as it is played (one match)")
     parser.add_argument("--report", nargs="+", metavar="FILE",
                         help="only report the deals saved in these files by --out (for --match)")
@@ -186,7 +206,7 @@ def main() -> None:
         report(options.match, len(lines), options.budget, [loaded(line) for line in lines], 0.0)
         return
     if options.table_answers:
-        table_answers(options.table_answers, options.start)
+        table_answers(options.table_answers, options.start, None if options.unbounded_answers else players.ANSWER_WORK)
         return
     if options.quick:
         options.deals = 100

@@ -5,11 +5,13 @@ event it makes is told in every language. Per-game rules are tested in tests/gam
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from naipes.engine.cards import Card
 from naipes.games import GAMES
+from naipes.players.table import play, settle
 from naipes.web.narration import narrate
 
 GAME_IDS = list(GAMES)
@@ -99,6 +101,24 @@ def test_the_computer_decides_for_every_seat_from_its_view_and_plays_a_legal_mov
             if mine:
                 choice = game.choose(position, seat, rng, game.levels[0])
                 assert choice.move in mine and choice.reason.message
+
+
+@pytest.mark.parametrize("game_id", [game_id for game_id in GAME_IDS if not GAMES[game_id].realtime])
+def test_the_computers_of_one_answer_share_its_allowance_and_with_none_left_play_as_the_first_level(game_id):
+    game = GAMES[game_id]
+    spent = replace(game, player=replace(game.player, answer_work=0))
+    assert spent.allowance() is not None and spent.allowance() is not spent.allowance(), "one fresh for each answer"
+
+    def whole_game(rules, level):
+        rng = random.Random(5)
+        position, record = rules.new_game(7), []
+        while True:
+            position, _ = settle(rules, position, 0, level, rng, record)
+            if position.is_over:
+                return record
+            position, _ = play(rules, position, 0, rules.choose(position, 0, rng, game.levels[0]).move, rng, record)
+
+    assert whole_game(spent, game.levels[-1]) == whole_game(game, game.levels[0])
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -5,6 +5,10 @@ seat may see, hidden cards as ``None``), the seat's legal moves and a random
 generator, so it cannot cheat by construction. It answers with a ``Choice``:
 the move and the ``Reason`` for it, which the web layer turns into the hint
 sentence in the reader's language.
+
+Where several computer players move in turn before the reader may (a Solo Whist
+trick), they share one ``Allowance``: the work they may still do before the answer
+goes back, so that a reader waits a bounded time however many of them think hard.
 """
 
 from __future__ import annotations
@@ -26,3 +30,15 @@ class Choice(Generic[MoveT]):
 
     move: MoveT
     reason: Reason
+
+
+@dataclass(slots=True)
+class Allowance:
+    """The work the computer players may still do in one answer, in the units the game's players
+    count (Solo Whist's: positions searched); each player draws on it and cuts its own budget to it.
+    A game whose players do no measurable work has none (``Player.answer_work`` is None)."""
+
+    left: int
+
+    def spend(self, work: int) -> None:
+        self.left = max(0, self.left - work)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from .choice import Choice
+from .choice import Allowance, Choice
 from .errors import InvalidMove
 from .events import Event
 from .review import Judgement
@@ -109,7 +109,10 @@ class Rules(Protocol):
 
     def seats(self, position: PositionLike) -> int: ...
 
-    def choose(self, position: PositionLike, seat: int, rng: random.Random, level: str) -> Choice[MoveLike]: ...
+    def choose(self, position: PositionLike, seat: int, rng: random.Random, level: str,
+               allowance: Allowance | None = None) -> Choice[MoveLike]: ...
+
+    def allowance(self) -> Allowance | None: ...
 
     def prepare(self, position: PositionLike, reader: int, rng: random.Random) -> MoveLike | None: ...
 
@@ -169,15 +172,18 @@ class Player(Generic[P, M, V]):
     position's players. ``realtime`` games (the race) have no turns: the computer
     moves when the page asks. ``prepare`` readies a position before anyone draws
     from a computer's hand (Old Maid: the offerer shuffles its fan). ``scoring`` scores
-    a session of deals at the table.
+    a session of deals at the table. ``answer_work`` is the work the computer players
+    may do between two of the reader's moves, shared among them (``Allowance``); None
+    where a decision costs too little to count.
     """
 
     levels: tuple[str, ...]
-    choose: Callable[[V, list[M], random.Random, str], Choice[M]]
+    choose: Callable[[V, list[M], random.Random, str, Allowance | None], Choice[M]]
     seats: Callable[[P], int]
     scoring: Scoring[P]
     realtime: bool = False
     prepare: Callable[[P, int, random.Random], M | None] | None = None
+    answer_work: int | None = None
 
 
 @dataclass(frozen=True)
@@ -262,11 +268,17 @@ class Game(Generic[P, M, V]):
     def seats(self, position: PositionLike) -> int:
         return self.player.seats(self._own(position))
 
-    def choose(self, position: PositionLike, seat: int, rng: random.Random, level: str) -> Choice[M]:
-        """The computer's choice for ``seat``, decided from that seat's view and moves alone."""
+    def choose(self, position: PositionLike, seat: int, rng: random.Random, level: str,
+               allowance: Allowance | None = None) -> Choice[M]:
+        """The computer's choice for ``seat``, decided from that seat's view and moves alone, within
+        ``allowance`` if one is given."""
         own = self._own(position)
         moves = [move for move in self.legal_moves_of(own) if move.player == seat]
-        return self.player.choose(self.view_of(own, seat), moves, rng, level)
+        return self.player.choose(self.view_of(own, seat), moves, rng, level, allowance)
+
+    def allowance(self) -> Allowance | None:
+        """A fresh allowance for one answer's computer moves, or None if the game's players need none."""
+        return None if self.player.answer_work is None else Allowance(self.player.answer_work)
 
     def prepare(self, position: PositionLike, reader: int, rng: random.Random) -> M | None:
         """The move that readies ``position`` before anyone draws from a computer's hand, or None:

@@ -52,15 +52,17 @@ def settle(
     """Let the computer seats move until the reader must act or the game is over.
 
     Returns the new position and every event on the way, unmasked, in order; every move made
-    (a fan's shuffle included) is appended to ``record`` when one is given.
+    (a fan's shuffle included) is appended to ``record`` when one is given. The computers share
+    the game's allowance for one answer, so the reader's wait is bounded however many move.
     """
     events: list[Event] = []
+    allowance = game.allowance()
     while not position.is_over:
         seat = _next_computer(game, position, reader)
         if seat is None:
             break
         position = _prepared(game, position, reader, rng, record)
-        choice = game.choose(position, seat, rng, level)
+        choice = game.choose(position, seat, rng, level, allowance)
         position, happened = game.apply(position, choice.move)
         if record is not None:
             record.append(choice.move)

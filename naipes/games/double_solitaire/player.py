@@ -48,7 +48,7 @@ from ...engine.cards import DECK, RANKS, Card
 from .rules import COLUMNS, WASTE, Draw, Move, Recycle, Transfer
 from .view import View
 from ...engine.errors import N_
-from ...engine.choice import Choice, Reason
+from ...engine.choice import Allowance, Choice, Reason
 
 LEVELS: tuple[str, ...] = ("basic",)
 
@@ -215,10 +215,11 @@ def _best(table: _Table, moves: Sequence[Move]) -> tuple[float, Move, Reason] | 
     return best
 
 
-def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0]) -> Choice[Move]:
+def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0],
+           allowance: Allowance | None = None) -> Choice[Move]:
     """The move the strategy makes from ``view`` among ``moves`` (the seat's legal moves), and why.
 
-    Deterministic: ``rng`` is not needed, the strategy has no random part.
+    ``rng`` only breaks a stall. One move a tick costs little, so an ``allowance`` is not drawn on.
     ``ValueError`` if ``moves`` is empty or ``level`` is not one of ``LEVELS``.
     """
     if level not in LEVELS:

@@ -14,16 +14,18 @@ from collections.abc import Sequence
 from ...engine.errors import N_
 from .rules import DECK, Arrange, Discard, Draw, Move
 from .view import View
-from ...engine.choice import Choice, Reason
+from ...engine.choice import Allowance, Choice, Reason
 
 LEVELS: tuple[str, ...] = ("basic",)
 
 
-def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0]) -> Choice[Move]:
+def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0],
+           allowance: Allowance | None = None) -> Choice[Move]:
     """Lay aside a pair if the seat holds one (one pair a call), else draw at a random place.
 
     ``moves`` are the seat's legal moves; ``ValueError`` if there are none or
-    ``level`` is not one of ``LEVELS``.
+    ``level`` is not one of ``LEVELS``. A choice costs next to nothing, so an
+    ``allowance`` is not drawn on.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: Old Maid has {', '.join(LEVELS)}")

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...engine.choice import Choice, Reason
+from ...engine.choice import Allowance, Choice, Reason
 from ...engine.errors import N_
 from ...engine.sentences import Term
 from . import dd, thumb
@@ -110,8 +110,10 @@ def _auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], boo
     return fits
 
 
-def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS) -> list[Estimate]:
-    """Each contract among ``calls`` that the search judges, with its chance over the same sampled deals."""
+def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS,
+              allowance: Allowance | None = None) -> list[Estimate]:
+    """Each contract among ``calls`` that the search judges, with its chance over the same sampled deals,
+    within ``budget`` and ``allowance``."""
     seat = view.seat
     turned = view.turn_up.suit if view.turn_up is not None else None
     eldest = (view.dealer + 1) % SEATS
@@ -135,15 +137,16 @@ def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudge
     short = dict.fromkeys(made, 0)
     solved = dict.fromkeys(made, 0)
     used = 0
+    nodes = budget.nodes if allowance is None else min(budget.nodes, allowance.left)
     dd.forget()
     for _ in range(budget.samples):
-        if used >= budget.nodes:
+        if used >= nodes:
             break
         hands = deal(knowledge, rng, likely, budget.auction_tries)
         if hands is None:
             break
         for call, trump, maximisers, scorers, need in judged:
-            limit = min(budget.deal_nodes, budget.nodes - used)
+            limit = min(budget.deal_nodes, nodes - used)
             if limit <= 0:
                 break
             position = dd.Deal(tuple(hands), eldest, (), trump)  # type: ignore[arg-type]
@@ -163,6 +166,8 @@ def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudge
             solved[call] += 1
             made[call] += yes
             short[call] += missed
+    if allowance is not None:
+        allowance.spend(used)
     return [Estimate(call, made[call], short[call], solved[call],
                      _worth_in_chips(call, made[call], short[call], solved[call]))
             for call in made if solved[call]]
@@ -187,14 +192,15 @@ class Decision:
         return next((estimate for estimate in self.estimates if estimate.call == judged), None)
 
 
-def decide(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS) -> Decision:
+def decide(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS,
+           allowance: Allowance | None = None) -> Decision:
     """The higher of two calls: the rules of thumb's and the one worth the most chips by the estimates
     (a pass where none pays). The search judges against defenders who see every card, which at the
     table they do not: measured against the rules of thumb, the hands it passed but the rules of thumb
     bid on made their solos six times in ten, so the strong bidder never bids less than they do and
     bids more where the estimates say it pays. The reason gives the numbers behind the call."""
     by_thumb = thumb.bid(view, calls)
-    found = tuple(estimates(view, calls, rng, budget)) if by_thumb.move.bid != DECLARED_ABUNDANCE else ()
+    found = tuple(estimates(view, calls, rng, budget, allowance)) if by_thumb.move.bid != DECLARED_ABUNDANCE else ()
     best = max(found, key=lambda estimate: estimate.chips, default=None)
     if best is None:
         return Decision(by_thumb, found, False)
@@ -218,6 +224,7 @@ def decide(view: View, calls: list[str], rng: random.Random, budget: BidBudget =
         "contract": _named(call), "count": best.made, "samples": best.samples, "short": best.short})), found, True)
 
 
-def bid(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS) -> Choice:
+def bid(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS,
+        allowance: Allowance | None = None) -> Choice:
     """The strong bidder's call and why (``decide``)."""
-    return decide(view, calls, rng, budget).choice
+    return decide(view, calls, rng, budget, allowance).choice

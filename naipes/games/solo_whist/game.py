@@ -43,7 +43,8 @@ GAME: Game[rules.Position, rules.Move, view.View] = Game(
     shapes=shapes.SHAPES,
     teller=sentences.tell,
     stager=sentences.stage,
-    player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: rules.SEATS, scoring=SCORING),
+    player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: rules.SEATS, scoring=SCORING,
+                  answer_work=player.ANSWER_WORK),
     words=sentences.CALL_NAMES,
     template_globals={
         "calls": rules.CALLS,

@@ -17,24 +17,32 @@ from collections.abc import Sequence
 from .rules import Bid, Move, NameTrump, Play
 from .view import View
 
-from ...engine.choice import Choice
+from ...engine.choice import Allowance, Choice
 from . import bidding, thumb
 from .sampling import choose_card
 
 LEVELS: tuple[str, ...] = ("basic", "strong")
 
+ANSWER_WORK = 5_000_000
+"""The positions the computer players may search between two of the reader's moves, all of them
+together. Up to six of them decide in turn (the rest of a trick and the next one, up to the reader),
+and each may search 2 million, so an answer could keep the reader waiting for seconds. 5 million is
+about 1 s of CPU at the slowest rate measured here; the README says how few decisions it cuts."""
 
-def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0]) -> Choice:
-    """The move ``view.seat`` makes among its legal ``moves``, and why."""
+
+def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0],
+           allowance: Allowance | None = None) -> Choice:
+    """The move ``view.seat`` makes among its legal ``moves``, and why; the strong level's search
+    stays within ``allowance`` as well as its own budget."""
     if level not in LEVELS:
         raise ValueError(f"Solo Whist levels are {', '.join(LEVELS)}, not {level!r}")
     first = moves[0]
     if isinstance(first, Bid):
         calls = [move.bid for move in moves if isinstance(move, Bid)]
-        return bidding.bid(view, calls, rng) if level == "strong" else thumb.bid(view, calls)
+        return bidding.bid(view, calls, rng, allowance=allowance) if level == "strong" else thumb.bid(view, calls)
     if isinstance(first, NameTrump):
         return thumb.name_trump(view)
     cards = [move.card for move in moves if isinstance(move, Play)]
     if level == "strong":
-        return choose_card(view, cards, rng)
+        return choose_card(view, cards, rng, allowance=allowance)
     return thumb.play(view, cards)

@@ -10,7 +10,9 @@ deals. Only made or beaten counts: Solo Whist pays no overtricks.
 
 The work is capped by ``Budget``: deals are solved one after another until there are ``samples`` of
 them or ``nodes`` positions have been searched; one deal may search ``deal_nodes`` at most, and a deal
-that needs more is dropped rather than waited for (it happens early in some hands). The search's
+that needs more is dropped rather than waited for (it happens early in some hands). At a table the
+computer players moving before the reader may share an ``Allowance`` too, which cuts ``nodes`` to
+what is left of it. The search's
 table is shared by the deals of one decision, which all have the same trump and sides, so each deal
 after the first costs much less; it is emptied before each decision, so that the same view and the
 same random draws give the same card whatever was decided before.
@@ -26,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...engine.cards import Card
-from ...engine.choice import Choice, Reason
+from ...engine.choice import Allowance, Choice, Reason
 from ...engine.errors import N_
 from . import dd, thumb
 from .deals import Knowledge, deal
@@ -84,8 +86,10 @@ class Tally:
     samples: int
 
 
-def tally(view: View, cards: list[Card], rng: random.Random, budget: Budget = STRONG) -> Tally:
-    """Deals drawn and solved within ``budget``: how often each card gets the seat's side its way."""
+def tally(view: View, cards: list[Card], rng: random.Random, budget: Budget = STRONG,
+          allowance: Allowance | None = None) -> Tally:
+    """Deals drawn and solved within ``budget`` and ``allowance``: how often each card gets the seat's
+    side its way."""
     knowledge = Knowledge.of(view)
     asked = question(view)
     trick = tuple(dd.index_of(card) for card in view.trick.cards) if view.trick is not None else ()
@@ -93,31 +97,36 @@ def tally(view: View, cards: list[Card], rng: random.Random, budget: Budget = ST
     likely = _auction_fits(view, knowledge)
     wins = {dd.index_of(card): 0 for card in cards}
     samples = used = 0
+    nodes = budget.nodes if allowance is None else min(budget.nodes, allowance.left)
     dd.forget()
-    while samples < budget.samples and used < budget.nodes:
+    while samples < budget.samples and used < nodes:
         hands = deal(knowledge, rng, likely, budget.auction_tries)
         if hands is None:
             break
         position = dd.Deal(tuple(hands), view.leader, trick, trump)  # type: ignore[arg-type]
         try:
             verdicts = dd.verdicts(position, asked.maximisers, asked.scorers, asked.need,
-                                   min(budget.deal_nodes, budget.nodes - used))
+                                   min(budget.deal_nodes, nodes - used))
         except dd.BudgetExceeded:
-            used += min(budget.deal_nodes, budget.nodes - used)
+            used += min(budget.deal_nodes, nodes - used)
             continue
         used += dd.nodes()
         samples += 1
         for card, yes in verdicts:
             wins[card] += yes == asked.wants_yes
+    if allowance is not None:
+        allowance.spend(used)
     return Tally({card: wins[dd.index_of(card)] for card in cards}, samples)
 
 
-def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budget = STRONG) -> Choice:
-    """The card that makes (or beats) the contract in most solved deals, and why, with the numbers."""
+def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budget = STRONG,
+                allowance: Allowance | None = None) -> Choice:
+    """The card that makes (or beats) the contract in most solved deals, and why, with the numbers;
+    the rules of thumb's when no deal could be solved (``allowance`` spent, say)."""
     by_thumb = thumb.play(view, cards)
     if len(cards) == 1:
         return by_thumb
-    counted = tally(view, cards, rng, budget)
+    counted = tally(view, cards, rng, budget, allowance)
     if not counted.samples:
         return by_thumb
     good = counted.good

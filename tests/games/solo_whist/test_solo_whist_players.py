@@ -9,6 +9,8 @@ import pytest
 from naipes.games.solo_whist import rules as sw
 from naipes.engine.cards import DECK, Card
 from naipes.games.solo_whist.view import view
+from naipes.engine.choice import Allowance
+from naipes.games.solo_whist import dd
 from naipes.games.solo_whist import player as players
 from naipes.games.solo_whist.deals import Knowledge, deal
 from naipes.games.solo_whist.sampling import Budget, choose_card
@@ -191,6 +193,53 @@ def test_strong_reason_names_the_sampled_deals_when_it_leaves_the_rules_of_thumb
             reasons.add(choice.reason.message)
             position, _ = sw.apply(position, choice.move)
     assert any("deals that fit what you have seen" in reason for reason in reasons)
+
+
+# --- the allowance one table answer shares ---------------------------------------------------
+
+
+def counting_searches(monkeypatch) -> list[int]:
+    """The positions each of the search's questions took, as the strong player asks them."""
+    counted: list[int] = []
+    for name in ("verdicts", "reaches"):
+        question = getattr(dd, name)
+
+        def counting(*args, question=question, **kwargs):
+            try:
+                return question(*args, **kwargs)
+            finally:
+                counted.append(dd.nodes())
+
+        monkeypatch.setattr(dd, name, counting)
+    return counted
+
+
+def test_the_strong_player_searches_within_the_allowance_and_is_charged_what_it_searched(monkeypatch):
+    position = sw.new_game(5, dealer=3)
+    for bid in ("solo", "pass", "pass", "pass"):
+        position, _ = sw.apply(position, sw.Bid(position.to_move, bid))
+    seen, moves = view(position, 0), sw.legal_moves(position)
+    unbounded = players.choose(seen, moves, random.Random(3), "strong")
+    counted = counting_searches(monkeypatch)
+    plenty = Allowance(10 ** 9)
+    assert players.choose(seen, moves, random.Random(3), "strong", plenty) == unbounded, \
+        "an allowance it stays within changes nothing"
+    spent = sum(counted)
+    assert 10 ** 9 - plenty.left == spent > 0
+    counted.clear()
+    half = Allowance(spent // 2)
+    players.choose(seen, moves, random.Random(3), "strong", half)
+    # A search stops at the first position past its limit, so each may overstep it by one.
+    assert spent // 2 - len(counted) <= sum(counted) <= spent // 2 + len(counted) and half.left <= len(counted)
+
+
+def test_once_the_allowance_is_spent_the_strong_player_bids_and_plays_by_the_rules_of_thumb():
+    position = sw.new_game(6, dealer=3)
+    while not position.is_over:
+        seat, moves = position.to_move, sw.legal_moves(position)
+        strong = players.choose(view(position, seat), moves, random.Random(4), "strong", Allowance(0))
+        assert strong == players.choose(view(position, seat), moves, random.Random(4), "basic")
+        position, _ = sw.apply(position, strong.move)
 
 
 # --- sampling deals ---------------------------------------------------------------------------
