@@ -26,6 +26,16 @@ KEPT = """() => {
   return key ? JSON.parse(sessionStorage.getItem(key)).answer : null;
 }"""
 
+# The next move is lost on its way, as with a dropped connection; the moves after it go through.
+DROPPED_MOVE = """() => {
+  const quick = window.fetch;
+  window.fetch = (url, init) => {
+    if (!String(url).includes('/move')) return quick(url, init);
+    window.fetch = quick;
+    return Promise.reject(new TypeError('Failed to fetch'));
+  };
+}"""
+
 # Holds every move on its way to the server for a second, as a slow network would, and counts them.
 SLOW_MOVES = """() => {
   window.quickFetch = window.fetch;
@@ -267,6 +277,13 @@ def test_the_race_is_played_by_dragging_and_by_double_clicking_to_a_foundation(p
             card = (page.locator(".race-mine .race-waste button") if move["from"] == "waste"
                     else page.locator(f"[data-anchor=p0-{move['from']}] li:last-child button"))
             contributed = answer["view"]["contributed"][0]
+            # The connection drops as the card is sent home: the page says so, and the same double
+            # click, tried again, is sent.
+            page.evaluate(DROPPED_MOVE)
+            card.dblclick(position={"x": 10, "y": 8})
+            settled(page)
+            expect(page.locator("[data-message]")).to_contain_text("No se ha podido contactar con el servidor")
+            assert page.evaluate(KEPT)["view"]["contributed"][0] == contributed
             # A reader who first clicks the card, then double-clicks it, then, the answer being
             # slow, double-clicks it again: the browser pairs the clicks its own way, the page's
             # tap timing its own, and the card goes home once, with nothing refused.
@@ -277,6 +294,9 @@ def test_the_race_is_played_by_dragging_and_by_double_clicking_to_a_foundation(p
             settled(page)
             page.evaluate("() => { window.fetch = window.quickFetch; }")
             assert page.evaluate("window.movesSent") == 1
+            # The last click of the double click picked the card on its way home; the card left
+            # in its place is not picked for it, so the reader's next click starts afresh.
+            expect(page.locator("[data-board] button[aria-pressed=true]")).to_have_count(0)
             assert page.evaluate(KEPT)["view"]["contributed"][0] == contributed + 1, "the card went to a foundation"
             expect(page.locator("[data-message]")).not_to_contain_text(WORDS["es"]["refused"])
             played["double"] = True

@@ -33,6 +33,10 @@
   var partOf = api.partOf;
   var buttonKey = api.buttonKey;
 
+  function pickedCard(button) {
+    return buttonKey(button) + " " + (button.dataset.rank || "") + (button.dataset.suit || "");
+  }
+
   function Table(element) {
     this.root = element;
     this.labels = element.dataset;
@@ -364,12 +368,15 @@
   Table.prototype.draw = function (html, focusBoard) {
     var focused = this.board.contains(document.activeElement) ? document.activeElement : null;
     var key = focused && focused.tagName === "BUTTON" ? buttonKey(focused) : null;
-    var selected = this.pending ? buttonKey(this.pending.button) : null;
+    // The card picked stays picked through a redraw (the race's computer moving) if it is still
+    // there: the same place and the same face. A place alone would pick the card left under one
+    // that went home, and the reader's next click would move a card they never chose.
+    var selected = this.pending ? pickedCard(this.pending.button) : null;
     this.pending = null;
     this.board.innerHTML = html;
     var buttons = Array.prototype.slice.call(this.board.querySelectorAll("button"));
     if (selected) {
-      var again = buttons.filter(function (b) { return buttonKey(b) === selected && b.dataset.start; })[0];
+      var again = buttons.filter(function (b) { return pickedCard(b) === selected && b.dataset.start; })[0];
       if (again) { this.pick(again); }
     }
     if (focusBoard) {
@@ -463,11 +470,15 @@
     })[0];
     if (!move) { this.say(this.labels.labelNoFoundation); return; }
     // A second double tap before the first one's answer would send the same move again from
-    // the same answer, which the engine, by then past it, refuses.
+    // the same answer, which the engine, by then past it, refuses. Once the answer is in (or the
+    // network failed), the same tap may be tried again.
+    var self = this;
     var key = JSON.stringify(move);
     if (this.homeward && this.homeward.answer === this.answer && this.homeward.key === key) { return; }
-    this.homeward = { answer: this.answer, key: key };
-    this.send(move);
+    var homeward = this.homeward = { answer: this.answer, key: key };
+    this.send(move).then(function () {
+      if (self.homeward === homeward) { self.homeward = null; }
+    });
   };
 
   Table.prototype.hold = function (holding) {
