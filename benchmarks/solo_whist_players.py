@@ -165,9 +165,10 @@ def table_answers(deals: int, start: int, answer_work: int | None) -> None:
                 allowance = None if answer_work is None else Allowance(answer_work)
                 position, _events = sw.apply(position, decide(position, "basic", rng, STRONG))
                 continue
-            if allowance is not None and len(sw.legal_moves(position)) > 1:
+            moves = sw.legal_moves(position)
+            if allowance is not None and len(moves) > 1:
                 decisions += 1
-                own = STRONG_BIDS.nodes if isinstance(sw.legal_moves(position)[0], sw.Bid) else STRONG.nodes
+                own = STRONG_BIDS.nodes if isinstance(moves[0], sw.Bid) else STRONG.nodes
                 cut += allowance.left < own
                 spent += allowance.left == 0
             cpu = time.process_time()

@@ -110,15 +110,13 @@ def _auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], boo
     return fits
 
 
-def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS,
-              allowance: Allowance | None = None) -> list[Estimate]:
-    """Each contract among ``calls`` that the search judges, with its chance over the same sampled deals,
-    within ``budget`` and ``allowance``."""
+def _questions(view: View, calls: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """What the search is asked of each sampled deal for the contracts among ``calls`` it judges: the
+    call, the trump, the maximisers, the scorers and the tricks needed."""
     seat = view.seat
     turned = view.turn_up.suit if view.turn_up is not None else None
-    eldest = (view.dealer + 1) % SEATS
     proposer = next((call.player for call in reversed(view.auction) if call.bid == PROPOSAL), None)
-    judged: list[tuple[str, int, int, int, int]] = []  # call, trump, maximisers, scorers, need
+    judged: list[tuple[str, int, int, int, int]] = []
     if SOLO in calls and turned is not None:
         judged.append((SOLO, dd.trump_index(turned), 1 << seat, 1 << seat, TRICKS_NEEDED[SOLO]))
     if MISERE in calls or OPEN_MISERE in calls:
@@ -129,15 +127,25 @@ def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudge
     if ACCEPTANCE in calls and proposer is not None and turned is not None:
         side = 1 << seat | 1 << proposer
         judged.append((ACCEPTANCE, dd.trump_index(turned), side, side, TRICKS_NEEDED[PROPOSAL]))
+    return judged
+
+
+def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudget = STRONG_BIDS,
+              allowance: Allowance | None = None) -> list[Estimate]:
+    """Each contract among ``calls`` that the search judges, with its chance over the same sampled deals,
+    within ``budget`` and ``allowance``."""
+    judged = _questions(view, calls)
     if not judged:
         return []
+    eldest = (view.dealer + 1) % SEATS
     knowledge = Knowledge.of(view)
     likely = _auction_fits(view, knowledge)
     made = dict.fromkeys((call for call, *_ in judged), 0)
     short = dict.fromkeys(made, 0)
     solved = dict.fromkeys(made, 0)
     used = 0
-    nodes = budget.nodes if allowance is None else min(budget.nodes, allowance.left)
+    allowance = allowance if allowance is not None else Allowance(budget.nodes)
+    nodes = min(budget.nodes, allowance.left)
     dd.forget()
     for _ in range(budget.samples):
         if used >= nodes:
@@ -166,8 +174,7 @@ def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudge
             solved[call] += 1
             made[call] += yes
             short[call] += missed
-    if allowance is not None:
-        allowance.spend(used)
+    allowance.spend(used)
     return [Estimate(call, made[call], short[call], solved[call],
                      _worth_in_chips(call, made[call], short[call], solved[call]))
             for call in made if solved[call]]

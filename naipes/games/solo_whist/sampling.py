@@ -97,7 +97,8 @@ def tally(view: View, cards: list[Card], rng: random.Random, budget: Budget = ST
     likely = _auction_fits(view, knowledge)
     wins = {dd.index_of(card): 0 for card in cards}
     samples = used = 0
-    nodes = budget.nodes if allowance is None else min(budget.nodes, allowance.left)
+    allowance = allowance if allowance is not None else Allowance(budget.nodes)
+    nodes = min(budget.nodes, allowance.left)
     dd.forget()
     while samples < budget.samples and used < nodes:
         hands = deal(knowledge, rng, likely, budget.auction_tries)
@@ -114,8 +115,7 @@ def tally(view: View, cards: list[Card], rng: random.Random, budget: Budget = ST
         samples += 1
         for card, yes in verdicts:
             wins[card] += yes == asked.wants_yes
-    if allowance is not None:
-        allowance.spend(used)
+    allowance.spend(used)
     return Tally({card: wins[dd.index_of(card)] for card in cards}, samples)
 
 

@@ -60,5 +60,13 @@
     return data.move || data.start || data.finish || button.getAttribute("aria-label");
   }
 
-  window.Naipes = { post: post, postJSON: postJSON, partOf: partOf, click: click, buttonKey: buttonKey };
+  // A card's identity across redraws: its button and its face. The place alone names another
+  // card once the one there has moved (a column's end card after it went home).
+  function cardKey(button) {
+    var data = button.dataset;
+    return buttonKey(button) + " " + (data.rank || "") + (data.suit || "");
+  }
+
+  window.Naipes = { post: post, postJSON: postJSON, partOf: partOf, click: click, buttonKey: buttonKey,
+                    cardKey: cardKey };
 }());

@@ -32,10 +32,7 @@
   var postJSON = api.postJSON;
   var partOf = api.partOf;
   var buttonKey = api.buttonKey;
-
-  function pickedCard(button) {
-    return buttonKey(button) + " " + (button.dataset.rank || "") + (button.dataset.suit || "");
-  }
+  var cardKey = api.cardKey;
 
   function Table(element) {
     this.root = element;
@@ -371,12 +368,12 @@
     // The card picked stays picked through a redraw (the race's computer moving) if it is still
     // there: the same place and the same face. A place alone would pick the card left under one
     // that went home, and the reader's next click would move a card they never chose.
-    var selected = this.pending ? pickedCard(this.pending.button) : null;
+    var selected = this.pending ? cardKey(this.pending.button) : null;
     this.pending = null;
     this.board.innerHTML = html;
     var buttons = Array.prototype.slice.call(this.board.querySelectorAll("button"));
     if (selected) {
-      var again = buttons.filter(function (b) { return pickedCard(b) === selected && b.dataset.start; })[0];
+      var again = buttons.filter(function (b) { return cardKey(b) === selected && b.dataset.start; })[0];
       if (again) { this.pick(again); }
     }
     if (focusBoard) {

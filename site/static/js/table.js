@@ -242,9 +242,7 @@
   Dragger.prototype.tapped = function (press, event) {
     var last = this.lastTap;
     var now = event.timeStamp;
-    // The place and the card's face: the card a move left at the end of the same column is another card.
-    var data = press.button.dataset;
-    var key = data.start + data.rank + data.suit;
+    var key = window.Naipes.cardKey(press.button);
     this.lastTap = { key: key, time: now };
     if (last && last.key === key && now - last.time < DOUBLE_TAP_MS && this.options.doubleTap) {
       this.lastTap = null;
