@@ -30,11 +30,13 @@ import statistics
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
-from naipes.engine.choice import Allowance
+from naipes.games.solo_whist.game import GAME
+from naipes.players import table
 from naipes.games.solo_whist.bidding import STRONG_BIDS
 from naipes.games.solo_whist.sampling import STRONG, Budget, choose_card
 
@@ -43,8 +45,7 @@ MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "rando
            "strong-random": ("strong", "random"), "strong-strong": ("strong", "strong")}
 
 
-def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget,
-           allowance: Allowance | None = None) -> sw.Move:
+def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget) -> sw.Move:
     """The move of the seat to act, chosen by ``level`` from that seat's view only."""
     seat = position.to_move
     moves = sw.legal_moves(position)
@@ -54,8 +55,8 @@ def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget
         return rng.choice(moves)
     seen = view(position, seat)
     if level == "strong" and isinstance(moves[0], sw.Play):
-        return choose_card(seen, [move.card for move in moves], rng, budget, allowance).move
-    return players.choose(seen, moves, rng, level, allowance).move
+        return choose_card(seen, [move.card for move in moves], rng, budget).move
+    return players.choose(seen, moves, rng, level).move
 
 
 def play(seed: int, levels: tuple[str, str, str, str], budget: Budget) -> tuple[sw.Position, dict]:
@@ -144,46 +145,44 @@ def report(match: str, deals: int, budget_name: str, results: list, elapsed: flo
               f" p99 {percentile(wall, .99):7.2f}")
 
 
-def table_answers(deals: int, start: int, answer_work: int | None) -> None:
+def table_answers(deals: int, start: int, bounded: bool) -> None:
     """What one ``/tables/move`` answer costs: the reader (seat 0, played here by the rules of
-    thumb) against three strong players at the default budget, sharing ``answer_work`` positions
-    an answer as at the site's tables (None: each decision only its own budget); an answer's time
-    is the CPU time of every computer move between two of the reader's moves. Also counted: the
-    decisions that found less of the allowance left than their own budget, and those that found
-    none and so followed the rules of thumb."""
+    thumb) against three strong players at the default budget, each answer run by the site's own
+    table driver (``table.settle``), which shares the game's allowance among its computers (``bounded``
+    False: none, each decision only its own budget); an answer's time is the CPU time of every
+    computer move between two of the reader's moves. Also counted: the decisions that found less of
+    the allowance left than their own budget, and those that found none and so followed the rules
+    of thumb."""
+    counted: Counter = Counter()
+
+    def counting(seen, moves, rng, level, allowance):
+        if allowance is not None and len(moves) > 1:
+            own = STRONG_BIDS.nodes if isinstance(moves[0], sw.Bid) else STRONG.nodes
+            counted["decisions"] += 1
+            counted["cut"] += allowance.left < own
+            counted["none"] += allowance.left == 0
+        return players.choose(seen, moves, rng, level, allowance)
+
+    game = replace(GAME, player=replace(GAME.player, choose=counting,
+                                        answer_work=GAME.player.answer_work if bounded else None))
     answers: list[float] = []
-    cut = spent = decisions = 0
     for seed in range(start, start + deals):
         rng = random.Random(seed)
         position = sw.new_game(seed)
-        pending = 0.0
-        allowance = None if answer_work is None else Allowance(answer_work)
-        while not position.is_over:
-            if position.to_move == 0:
-                answers.append(pending)
-                pending = 0.0
-                allowance = None if answer_work is None else Allowance(answer_work)
-                position, _events = sw.apply(position, decide(position, "basic", rng, STRONG))
-                continue
-            moves = sw.legal_moves(position)
-            if allowance is not None and len(moves) > 1:
-                decisions += 1
-                own = STRONG_BIDS.nodes if isinstance(moves[0], sw.Bid) else STRONG.nodes
-                cut += allowance.left < own
-                spent += allowance.left == 0
+        while True:
             cpu = time.process_time()
-            move = decide(position, "strong", rng, STRONG, allowance)
-            pending += time.process_time() - cpu
-            position, _events = sw.apply(position, move)
-        answers.append(pending)
-    answers = [value * 1000 for value in answers]
+            position, _events = table.settle(game, position, 0, "strong", rng)
+            answers.append(1000 * (time.process_time() - cpu))
+            if position.is_over:
+                break
+            position, _events = table.play(game, position, 0, game.choose(position, 0, rng, "basic").move, rng)
     print(f"== table answers: {deals} deals from seed {start}, {len(answers)} answers, three strong players {STRONG},"
-          f" {answer_work or 'no'} positions an answer")
+          f" {game.player.answer_work or 'no'} positions an answer")
     print(f"  CPU ms per answer p50 {percentile(answers, .5):.1f} p95 {percentile(answers, .95):.1f}"
           f" p99 {percentile(answers, .99):.1f} max {max(answers):.1f}")
-    if answer_work is not None:
-        print(f"  of {decisions} strong decisions with a choice, {cut} found less of the answer's allowance left"
-              f" than their own budget and {spent} none (these followed the rules of thumb)")
+    if bounded:
+        print(f"  of {counted['decisions']} strong decisions with a choice, {counted['cut']} found less of the answer's"
+              f" allowance left than their own budget and {counted['none']} none (these followed the rules of thumb)")
 
 
 def main() -> None:
@@ -207,7 +206,7 @@ def main() -> None:
         report(options.match, len(lines), options.budget, [loaded(line) for line in lines], 0.0)
         return
     if options.table_answers:
-        table_answers(options.table_answers, options.start, None if options.unbounded_answers else players.ANSWER_WORK)
+        table_answers(options.table_answers, options.start, not options.unbounded_answers)
         return
     if options.quick:
         options.deals = 100
