@@ -26,8 +26,8 @@
  *   everyone else's (and then one led to a teammate's top card), and tricks a side surely takes
  *   whoever leads (its trumps the opponents' higher ones cannot all beat, guarded second trumps, DDS's
  *   "later tricks", a top card the leaders must lead into, or without trumps any top card while the
- *   leaders cannot lead their own suits often enough) settle many questions without search; in a
- *   misère, whether the bidder surely escapes or is surely caught;
+ *   leaders cannot lead their own suits often enough, and then a lone hand's winners cashed) settle
+ *   many questions without search; in a misère, whether the bidder surely escapes or is surely caught;
  * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
  *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
  *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
@@ -682,6 +682,39 @@ static int trump_rules(const Search *s, int max_side, int leader, int best, Rank
     return best;
 }
 
+/* With no trump in play, a side of one hand not on lead that surely wins a trick within `before`
+ * tricks, its top cards kept (sure_tricks' two rules below): the tricks it takes by its cards above
+ * every other hand's of their suits, its "runs", where they are two or more (and `settles` or more,
+ * the count that answers the search's question, unless that is negative) and it holds at least
+ * `before` other cards; else 0, `w` untouched.
+ * Until it wins a trick the leaders lead, and it plays one card to each trick: it follows with a card
+ * outside its runs where it has one of the suit led, and throws one where it has none; following with
+ * a run card wins that trick.  So with `before` other cards it keeps every run card until it wins,
+ * and then, on lead with no trumps, each of the rest wins in turn.  The rules' counts hang on which
+ * hand holds each suit's top card, so `w` gets every suit's top card and the runs down to their
+ * lowest card. */
+static int cashed_after_entry(const Search *s, int max_side, int before, int settles, Ranks *w) {
+    int side = max_side ? s->maximisers : 0xF ^ s->maximisers;
+    if (popcount((u64)side) != 1) return 0;
+    u64 mine = s->hand[lowest((u64)side)], all = all_cards(s);
+    int runs = 0;
+    Ranks counted;
+    ranks_none(&counted);
+    for (int suit = 0; suit < 4; suit++) {
+        u64 in_suit = all & SUIT_BITS(suit);
+        if (!in_suit) continue;
+        ranks_add(&counted, suit, CARD_RANK(highest(in_suit)));
+        u64 held = mine & in_suit, others = in_suit & ~mine;
+        u64 run = others ? held & ~(((u64)2 << highest(others)) - 1) : held;
+        if (!run) continue;
+        runs += popcount(run);
+        ranks_add(&counted, suit, CARD_RANK(lowest(run)));
+    }
+    if (runs < 2 || runs < settles || popcount(mine) - runs < before) return 0;
+    *w = counted;
+    return runs;
+}
+
 /* Tricks a side surely takes (as DDS's "later tricks"), whoever leads unless said otherwise; `w` gets
  * the cards the count rests on.  The best of: top trumps (trump_tricks); the two top trumps in
  * different hands of the side, one of them holding another trump (two tricks: they fall together
@@ -713,8 +746,15 @@ static int trump_rules(const Search *s, int max_side, int leader, int best, Rank
  * would need more cards of the suits they hold the top of than the count allows.  That step is the
  * subtle one, so the tests check the bound against the reference on random endings dealt from two to
  * four suits, where one hand often holds several top cards.  The count rests on the other side's top
- * cards only: holding more of them leaves the leaders fewer suits to lead. */
-static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
+ * cards only: holding more of them leaves the leaders fewer suits to lead.
+ *
+ * Where either rule holds without trumps and the side is one hand, it may take more than that trick:
+ * all its runs, once it holds enough other cards to play until it wins (cashed_after_entry).  That
+ * count is worked out only where it settles the search's question (`settles`, or always when that is
+ * negative), since it rests on more cards than the one trick does.  A lone declarer's proof that he
+ * takes a few tricks is the search's costliest question, and without trumps this is where his tricks
+ * come from. */
+static int sure_tricks(const Search *s, int max_side, int leader, int settles, Ranks *w) {
     int best = trump_tricks(s, max_side, w);
     if (best >= 2) return best;
     u64 all = all_cards(s);
@@ -744,11 +784,19 @@ static int sure_tricks(const Search *s, int max_side, int leader, Ranks *w) {
         }
     }
     int cards = popcount(s->hand[leader]);
-    if (widest >= 0 && room - widest_length < cards) {
+    int led_into = widest >= 0 && room - widest_length < cards;
+    int cannot_take_all = !trumps_out && controlled < cards;
+    if ((led_into || cannot_take_all) && !trumps_out && (settles < 0 || settles > 1)) {
+        int before = led_into ? room - widest_length : controlled;
+        if (cannot_take_all && controlled < before) before = controlled;
+        int runs = cashed_after_entry(s, max_side, before, settles, w);
+        if (runs) return runs;
+    }
+    if (led_into) {
         ranks_add(w, widest, CARD_RANK(highest(all & SUIT_BITS(widest))));
         return 1;
     }
-    if (controlled >= cards || trumps_out) return best;
+    if (!cannot_take_all) return best;
     *w = tops;
     return 1;
 }
@@ -885,7 +933,7 @@ static int leaders_tricks(const Search *s, int leader, int settles, Ranks *w) {
         }
     }
     Ranks sure;
-    int mine = sure_tricks(s, is_max(s, leader), leader, &sure);
+    int mine = sure_tricks(s, is_max(s, leader), leader, settles, &sure);
     if (mine > ours) {
         ours = mine;
         *w = sure;
@@ -901,12 +949,12 @@ static int leaders_tricks(const Search *s, int leader, int settles, Ranks *w) {
 static void bounds(const Search *s, int d, int leader, int need, int *low, Ranks *low_w, int *high,
                    Ranks *high_w) {
     int leader_max = is_max(s, leader);
-    *low = leader_max ? leaders_tricks(s, leader, need, low_w) : sure_tricks(s, 1, leader, low_w);
+    *low = leader_max ? leaders_tricks(s, leader, need, low_w) : sure_tricks(s, 1, leader, need, low_w);
     if (need >= 0 && *low >= need) {
         *high = d;
         return;
     }
-    *high = d - (leader_max ? sure_tricks(s, 0, leader, high_w)
+    *high = d - (leader_max ? sure_tricks(s, 0, leader, need < 0 ? -1 : d - need + 1, high_w)
                             : leaders_tricks(s, leader, need < 0 ? -1 : d - need + 1, high_w));
 }
 
