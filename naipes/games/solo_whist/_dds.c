@@ -541,6 +541,9 @@ static int lookup(const Layout *l, int leader, int need, Ranks *w, int *first) {
 
 /* ---------------------------------------------------------------- bounds */
 
+/* The cards of `held` above every card of `others` (one suit's). */
+static inline u64 above(u64 held, u64 others) { return others ? held & ~(((u64)2 << highest(others)) - 1) : held; }
+
 /* The seat holding `card`. */
 static inline int owner(const Search *s, int card) {
     for (int p = 0; p < 3; p++)
@@ -583,7 +586,7 @@ static int quick_tricks(const Search *s, int leader, Ranks *w) {
         u64 held = mine & SUIT_BITS(suit);
         if (!held) continue;
         u64 others = rest & SUIT_BITS(suit);
-        int k = others ? popcount(held >> (highest(others) + 1)) : popcount(held);
+        int k = popcount(above(held, others));
         int top_k = k;
         /* the others follow every round until they run out */
         if (k && others && longest(s, 0xF ^ 1 << leader, suit) <= k) k = popcount(held);
@@ -621,7 +624,7 @@ static int trump_tricks(const Search *s, int max_side, Ranks *w) {
         if (is_max(s, p) != max_side) continue;
         u64 trumps = s->hand[p] & t;
         if (!trumps) continue;
-        u64 top = theirs ? trumps & ~(((u64)2 << highest(theirs)) - 1) : trumps;
+        u64 top = above(trumps, theirs);
         int k = popcount(top);
         if (k > best) {
             best = k;
@@ -705,7 +708,7 @@ static int cashed_after_entry(const Search *s, int max_side, int before, int set
         if (!in_suit) continue;
         ranks_add(&counted, suit, CARD_RANK(highest(in_suit)));
         u64 held = mine & in_suit, others = in_suit & ~mine;
-        u64 run = others ? held & ~(((u64)2 << highest(others)) - 1) : held;
+        u64 run = above(held, others);
         if (!run) continue;
         runs += popcount(run);
         ranks_add(&counted, suit, CARD_RANK(lowest(run)));

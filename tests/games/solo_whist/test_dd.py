@@ -122,18 +122,22 @@ def test_the_bounds_the_search_starts_from_hold_the_reference_value():
     assert narrowed > 2000
 
 
+def tricks_before_led_into(hands: list[int], trump: int, side: int) -> int | None:
+    """The most tricks ``side``'s opponents, on lead, can lead before a plain suit whose top card ``side``
+    holds (the fewest, over those suits, of their longest holdings of the other suits added up); None
+    if it holds no such card."""
+    leaders = [hand for seat, hand in enumerate(hands) if not side >> seat & 1]
+    longest = [max(length_of(hand, suit) for hand in leaders) for suit in range(4)]
+    counts = [sum(longest) - longest[suit] for suit in range(4)
+              if suit != trump and top_holder(hands, suit) is not None and side >> top_holder(hands, suit) & 1]
+    return min(counts, default=None)
+
+
 def led_into(hands: list[int], leader: int, trump: int, side: int) -> bool:
     """Does ``side`` hold the top card of a plain suit its opponents, on lead, must lead before the end:
     their longest holdings of the other suits add up to fewer than the tricks left?"""
-    leaders = [hand for seat, hand in enumerate(hands) if not side >> seat & 1]
-    longest = [max(length_of(hand, suit) for hand in leaders) for suit in range(4)]
-    for suit in range(4):
-        holder = top_holder(hands, suit)
-        if suit == trump or holder is None or not side >> holder & 1:
-            continue
-        if sum(longest) - longest[suit] < bin(hands[leader]).count("1"):
-            return True
-    return False
+    before = tricks_before_led_into(hands, trump, side)
+    return before is not None and before < bin(hands[leader]).count("1")
 
 
 def test_a_top_card_the_leaders_must_lead_into_scores_with_trumps_too():
@@ -220,15 +224,34 @@ def test_a_long_suit_counts_once_its_top_cards_have_drawn_everyone_elses():
     assert longer > 50
 
 
+def tricks_before_a_top_card(hands: list[int], side: int) -> int | None:
+    """Without trumps: the most tricks ``side``'s opponents, on lead, can lead in suits whose top card
+    they hold (their longest holdings of those suits added up); None if ``side`` holds no top card."""
+    leaders = [hand for seat, hand in enumerate(hands) if not side >> seat & 1]
+    holders = [top_holder(hands, suit) for suit in range(4)]
+    if not any(holder is not None and side >> holder & 1 for holder in holders):
+        return None
+    return sum(max(length_of(hand, suit) for hand in leaders)
+               for suit, holder in enumerate(holders) if holder is not None and not side >> holder & 1)
+
+
 def cannot_take_every_trick(hands: list[int], leader: int, side: int) -> bool:
     """Without trumps: does ``side``, not on lead, hold the top card of a suit, while the leaders'
     longest holdings of the suits whose top card they hold add up to fewer than the tricks left?"""
-    leaders = [hand for seat, hand in enumerate(hands) if not side >> seat & 1]
-    holders = [top_holder(hands, suit) for suit in range(4)]
-    rounds = sum(max(length_of(hand, suit) for hand in leaders)
-                 for suit, holder in enumerate(holders) if holder is not None and not side >> holder & 1)
-    holds_one = any(holder is not None and side >> holder & 1 for holder in holders)
-    return holds_one and rounds < bin(hands[leader]).count("1")
+    before = tricks_before_a_top_card(hands, side)
+    return before is not None and before < bin(hands[leader]).count("1")
+
+
+def few_suits_ending(rng: random.Random, tricks: int) -> tuple[list[int], int, int]:
+    """(hands, leader, trump): an ending between tricks dealt from two to four suits, so that one hand
+    often holds several top cards, without trumps or with the trump suit played out."""
+    suits = rng.sample(range(4), rng.choice((2, 3, 4)))
+    pack = [13 * suit + rank for suit in suits for rank in range(13)]
+    rng.shuffle(pack)
+    hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
+    leader = rng.randrange(SEATS)
+    trump = rng.choice([dd.NO_TRUMP] + [suit for suit in range(4) if suit not in suits])
+    return hands, leader, trump
 
 
 def test_without_trumps_the_leaders_cannot_take_every_trick_while_the_others_hold_a_top_card():
@@ -240,12 +263,7 @@ def test_without_trumps_the_leaders_cannot_take_every_trick_while_the_others_hol
     rng = random.Random("dd-later-tricks")
     fired = alone = 0
     for tricks in (2, 3, 4, 5) * 500:
-        suits = rng.sample(range(4), rng.choice((2, 3, 4)))
-        pack = [13 * suit + rank for suit in suits for rank in range(13)]
-        rng.shuffle(pack)
-        hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
-        leader = rng.randrange(SEATS)
-        trump = rng.choice([dd.NO_TRUMP] + [suit for suit in range(4) if suit not in suits])
+        hands, leader, trump = few_suits_ending(rng, tricks)
         side = rng.randrange(1, ALL)
         if side >> leader & 1:
             side ^= ALL
@@ -257,32 +275,16 @@ def test_without_trumps_the_leaders_cannot_take_every_trick_while_the_others_hol
     assert fired > 300 and alone > 100
 
 
-def runs_of(hands: list[int], seat: int) -> int:
-    """The cards of ``seat`` above every other hand's cards of their suit."""
-    total = 0
-    for suit in range(4):
-        others = [card for other in range(SEATS) if other != seat
-                  for card in dd.cards_in(hands[other]) if card // 13 == suit]
-        total += sum(1 for card in dd.cards_in(hands[seat])
-                     if card // 13 == suit and (not others or card > max(others)))
-    return total
-
-
 def cashes_once_in(hands: list[int], leader: int, seat: int) -> int:
-    """Without trumps, for ``seat`` alone against the three leaders: its runs (``runs_of``) when it surely
-    gets the lead with them all still held, else 0. It surely wins a trick within R tricks when it
-    holds the top card of a suit and the leaders' longest holdings of the other suits add up to R,
-    fewer than the tricks left, or when their longest holdings of the suits whose top card they hold
-    add up to R, fewer than the tricks left; holding R cards outside its runs, it plays those to the
-    tricks before, and then cashes its runs."""
+    """Without trumps, for ``seat`` alone against the three leaders: its runs, the cards above every
+    other hand's of their suit, when it surely gets the lead with them all still held, else 0. It
+    surely wins a trick within R tricks when the leaders must lead into one of its top cards by then
+    (``tricks_before_led_into``, ``tricks_before_a_top_card``) and R is fewer than the tricks left;
+    holding R cards outside its runs, it plays those to the tricks before, and then cashes its runs."""
     cards = bin(hands[seat]).count("1")
-    longest = [max(length_of(hands[other], suit) for other in range(SEATS) if other != seat) for suit in range(4)]
-    holders = [top_holder(hands, suit) for suit in range(4)]
-    mine = [suit for suit in range(4) if holders[suit] == seat]
-    befores = [sum(longest) - longest[suit] for suit in mine]
-    befores.append(sum(longest[suit] for suit in range(4) if holders[suit] not in (None, seat)) if mine else cards)
-    before = min(befores)
-    runs = runs_of(hands, seat)
+    counts = [tricks_before_led_into(hands, dd.NO_TRUMP, 1 << seat), tricks_before_a_top_card(hands, 1 << seat)]
+    before = min((count for count in counts if count is not None), default=cards)
+    runs = cashes(hands, seat, dd.NO_TRUMP, long_cards=False)
     return runs if before < cards and cards - runs >= before else 0
 
 
@@ -294,13 +296,8 @@ def test_a_lone_hand_that_surely_gets_the_lead_without_trumps_cashes_its_runs():
     rng = random.Random("dd-lone-runs")
     fired = 0
     for tricks in (3, 4, 5, 6) * 500:
-        suits = rng.sample(range(4), rng.choice((2, 3, 4)))
-        pack = [13 * suit + rank for suit in suits for rank in range(13)]
-        rng.shuffle(pack)
-        hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
-        leader = rng.randrange(SEATS)
+        hands, leader, trump = few_suits_ending(rng, tricks)
         seat = (leader + rng.randrange(1, SEATS)) % SEATS
-        trump = rng.choice([dd.NO_TRUMP] + [suit for suit in range(4) if suit not in suits])
         low, _high = bounds_checked(hands, leader, trump, 1 << seat)
         runs = cashes_once_in(hands, leader, seat)
         if runs > 1:
