@@ -22,8 +22,8 @@
  *   (cards on the table included) win the same tricks, so only one of them is tried; and, as DDS's
  *   lowest-win rule, once a card has failed below every rank the answers so far rest on, the other
  *   cards of its suit below those ranks are not tried either;
- * - bounds: winners the leader cashes from the top, with the long cards of a suit whose top cards draw
- *   everyone else's (and then one led to a teammate's top card), and tricks a side surely takes
+ * - bounds: winners the leader cashes from the top, while each card beats the cards of its suit still
+ *   out, and then the rest of the suit (and then one led to a teammate's top card), and tricks a side surely takes
  *   whoever leads (its trumps the opponents' higher ones cannot all beat, guarded second trumps, DDS's
  *   "later tricks", a top card the leaders must lead into, or without trumps any top card while the
  *   leaders cannot lead their own suits often enough, and then a lone hand's winners cashed) settle
@@ -570,26 +570,38 @@ static int entry_card(const Search *s, int leader) {
     return -1;
 }
 
-/* Tricks the leader takes by cashing winners from the top of its own hand, and the rest of a suit once
- * its top cards have drawn every other hand's cards of it (as DDS counts a long suit).  Outside trumps
- * a suit is cashed no more often than any other hand holding trumps can follow it, so nobody ruffs (nor
- * is a partner forced to); top trumps always win.  `w` gets the top cards counted: the long cards win
- * on the lengths alone, which are the table's key. */
+/* Tricks the leader takes by cashing a suit from the top of its own hand: round after round while its
+ * highest card left beats every other hand's cards of the suit still out, and the rest of the suit once
+ * nobody else holds it (as DDS counts a long suit).  Each other hand holding the suit must follow, and
+ * following with its lowest card keeps its highest for later rounds, which is the worst the leader can
+ * meet: A975 against the T alone and the 63 takes four rounds, not the ace's one.  Outside trumps a suit
+ * is cashed no more often than any other hand holding trumps can follow it, so nobody ruffs (nor is a
+ * partner forced to).  `w` gets, per suit, the lowest card whose round was won by rank: the cards below
+ * it matter only by their number, and the lengths are the table's key. */
 static int quick_tricks(const Search *s, int leader, Ranks *w) {
     u64 mine = s->hand[leader];
-    u64 rest = 0;
-    for (int p = 0; p < 4; p++)
-        if (p != leader) rest |= s->hand[p];
     int total = 0;
     ranks_none(w);
     for (int suit = 0; suit < 4; suit++) {
         u64 held = mine & SUIT_BITS(suit);
         if (!held) continue;
-        u64 others = rest & SUIT_BITS(suit);
-        int k = popcount(above(held, others));
-        int top_k = k;
-        /* the others follow every round until they run out */
-        if (k && others && longest(s, 0xF ^ 1 << leader, suit) <= k) k = popcount(held);
+        u64 follow[4];
+        for (int p = 0; p < 4; p++) follow[p] = p == leader ? 0 : s->hand[p] & SUIT_BITS(suit);
+        int k = 0, winners[13];
+        u64 left = held;
+        while (left) {
+            u64 out = follow[0] | follow[1] | follow[2] | follow[3];
+            if (!out) {
+                k += popcount(left);
+                break;
+            }
+            int card = highest(left);
+            if (card < highest(out)) break;
+            winners[k++] = card;
+            left ^= (u64)1 << card;
+            for (int p = 0; p < 4; p++) follow[p] &= follow[p] - 1;
+        }
+        int by_rank = popcount(held) - popcount(left);
         if (k && s->trump >= 0 && suit != s->trump) {
             for (int p = 0; p < 4; p++) {
                 if (p == leader || !(s->hand[p] & SUIT_BITS(s->trump))) continue;
@@ -599,9 +611,8 @@ static int quick_tricks(const Search *s, int leader, Ranks *w) {
         }
         if (!k) continue;
         total += k;
-        u64 top = held;
-        for (int i = 1; i < k && i < top_k; i++) top ^= (u64)1 << highest(top);
-        ranks_add(w, suit, CARD_RANK(highest(top)));
+        int last = k < by_rank ? k : by_rank;
+        if (last) ranks_add(w, suit, CARD_RANK(winners[last - 1]));
     }
     int cards = popcount(mine);
     return total < cards ? total : cards;

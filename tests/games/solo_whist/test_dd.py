@@ -188,18 +188,31 @@ def test_a_lead_to_a_teammates_top_card_scores():
     assert fired > 300
 
 
-def cashes(hands: list[int], seat: int, trump: int, long_cards: bool = True) -> int:
-    """The tricks ``seat`` takes cashing from the top: in each suit its cards above every other hand's,
-    and (with ``long_cards``) all its cards of the suit once those have drawn every other hand's;
-    outside trumps no more rounds than each other hand holding a trump can follow."""
+def cashes(hands: list[int], seat: int, trump: int, drawing: bool = True) -> int:
+    """The tricks ``seat`` takes cashing from the top: in each suit, round after round, its highest card
+    left while that beats every other hand's cards of the suit still out, each other hand following
+    with its lowest, and all its cards of the suit once the others have none; outside trumps no more
+    rounds than each other hand holding a trump can follow. Without ``drawing``, the count before: its
+    cards above every other hand's, and all of the suit once those alone have drawn the others'."""
     total = 0
     for suit in range(4):
-        mine = [card for card in dd.cards_in(hands[seat]) if card // 13 == suit]
-        others = [card for other in range(SEATS) if other != seat
-                  for card in dd.cards_in(hands[other]) if card // 13 == suit]
-        top = sum(1 for card in mine if not others or card > max(others))
-        drawn = max(length_of(hands[other], suit) for other in range(SEATS) if other != seat) <= top
-        rounds = len(mine) if long_cards and top and drawn else top
+        mine = sorted((card for card in dd.cards_in(hands[seat]) if card // 13 == suit), reverse=True)
+        others = [sorted(card for card in dd.cards_in(hands[other]) if card // 13 == suit)
+                  for other in range(SEATS) if other != seat]
+        if drawing:
+            rounds = 0
+            for card in mine:
+                if not any(others):
+                    rounds = len(mine)
+                    break
+                if card < max(held[-1] for held in others if held):
+                    break
+                rounds += 1
+                others = [held[1:] for held in others]
+        else:
+            out = [card for held in others for card in held]
+            top = sum(1 for card in mine if not out or card > max(out))
+            rounds = len(mine) if top and max(map(len, others)) <= top else top
         if trump != dd.NO_TRUMP and suit != trump:
             for other in range(SEATS):
                 if other != seat and hands[other] & dd.SUIT_MASKS[trump]:
@@ -208,20 +221,45 @@ def cashes(hands: list[int], seat: int, trump: int, long_cards: bool = True) -> 
     return min(total, bin(hands[seat]).count("1"))
 
 
-def test_a_long_suit_counts_once_its_top_cards_have_drawn_everyone_elses():
-    """The leader's quick tricks count the small cards of a suit whose top cards take every other
-    hand's cards of it (AKQ32 against three cards at most in each hand: five tricks), as many rounds
-    as the hands holding trumps can follow; on random endings within the reference's value."""
+def long_suit_ending(rng: random.Random, tricks: int) -> tuple[list[int], int, int]:
+    """(hands, leader, suit): an ending between tricks where the leader holds the ace of a suit and one
+    to ``tricks`` - 1 more of it, each other hand up to three of the rest, and otherwise cards of the
+    other suits."""
+    suit = rng.randrange(4)
+    ranks = rng.sample(range(12), 12)
+    leader = rng.randrange(SEATS)
+    held = [[] for _ in range(SEATS)]
+    held[leader] = [12, *ranks[:rng.randint(1, tricks - 1)]]
+    rest = ranks[len(held[leader]) - 1:]
+    for seat in range(SEATS):
+        if seat != leader:
+            count = rng.randint(0, 3)
+            held[seat], rest = rest[:count], rest[count:]
+    pack = rng.sample([card for card in range(52) if card // 13 != suit], 39)
+    hands = []
+    for ranks_held in held:
+        cards = [13 * suit + rank for rank in ranks_held]
+        cards += [pack.pop() for _ in range(tricks - len(cards))]
+        hands.append(sum(1 << card for card in cards))
+    return hands, leader, suit
+
+
+def test_a_suit_counts_while_its_highest_card_left_beats_every_other_card_of_it_still_out():
+    """The leader's quick tricks cash a suit round after round while its highest card left beats every
+    card of the suit still out, the others following with their lowest (A975 against the T alone and
+    the 63: four tricks; AKQ32 against three cards at most in each hand: five), as many rounds as the
+    hands holding trumps can follow; on random endings within the reference's value, and more than the
+    count that took only the top cards and the long cards they draw."""
     rng = random.Random("dd-long-suit")
-    longer = 0
-    for tricks in (2, 3, 4, 5) * 400:
-        hands, leader, _ = ending(rng, tricks, begun=False)
-        trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
+    drawn = 0
+    for tricks in (4, 5, 6) * 300:
+        hands, leader, suit = long_suit_ending(rng, tricks)
+        trump = rng.choice((dd.NO_TRUMP, suit, (suit + rng.randrange(1, 4)) % 4))
         side = 1 << leader | (1 << (leader + 2) % SEATS if rng.random() < 0.5 else 0)
         low, _high = bounds_checked(hands, leader, trump, side)
         assert low >= cashes(hands, leader, trump), (hands, leader, trump, side)
-        longer += cashes(hands, leader, trump) > cashes(hands, leader, trump, long_cards=False)
-    assert longer > 50
+        drawn += cashes(hands, leader, trump) > cashes(hands, leader, trump, drawing=False)
+    assert drawn > 30, drawn
 
 
 def tricks_before_a_top_card(hands: list[int], side: int) -> int | None:
@@ -275,6 +313,13 @@ def test_without_trumps_the_leaders_cannot_take_every_trick_while_the_others_hol
     assert fired > 300 and alone > 100
 
 
+def runs_of(hands: list[int], seat: int) -> int:
+    """The cards of ``seat`` above every other hand's of their suit."""
+    others = [card for other in range(SEATS) if other != seat for card in dd.cards_in(hands[other])]
+    return sum(1 for card in dd.cards_in(hands[seat])
+               if all(other < card for other in others if other // 13 == card // 13))
+
+
 def cashes_once_in(hands: list[int], leader: int, seat: int) -> int:
     """Without trumps, for ``seat`` alone against the three leaders: its runs, the cards above every
     other hand's of their suit, when it surely gets the lead with them all still held, else 0. It
@@ -284,7 +329,7 @@ def cashes_once_in(hands: list[int], leader: int, seat: int) -> int:
     cards = bin(hands[seat]).count("1")
     counts = [tricks_before_led_into(hands, dd.NO_TRUMP, 1 << seat), tricks_before_a_top_card(hands, 1 << seat)]
     before = min((count for count in counts if count is not None), default=cards)
-    runs = cashes(hands, seat, dd.NO_TRUMP, long_cards=False)
+    runs = runs_of(hands, seat)
     return runs if before < cards and cards - runs >= before else 0
 
 
