@@ -23,11 +23,11 @@
  *   lowest-win rule, once a card has failed below every rank the answers so far rest on, the other
  *   cards of its suit below those ranks are not tried either;
  * - bounds: winners the leader cashes from the top, while each card beats the cards of its suit still
- *   out, and then the rest of the suit (and then one led to a teammate's top card), and tricks a side surely takes
- *   whoever leads (its trumps the opponents' higher ones cannot all beat, guarded second trumps, DDS's
- *   "later tricks", a top card the leaders must lead into, or without trumps any top card while the
- *   leaders cannot lead their own suits often enough, and then a lone hand's winners cashed) settle
- *   many questions without search; in a misère, whether the bidder surely escapes or is surely caught;
+ *   out, and then the rest of the suit (and then one led to a teammate's top card), and tricks a side
+ *   surely takes whoever leads (its trumps the opponents' higher ones cannot all beat, guarded second
+ *   trumps, DDS's "later tricks", a top card the leaders must lead into, or without trumps any top card
+ *   while the leaders cannot lead their own suits often enough, and then a lone hand's winners cashed)
+ *   settle many questions without search; in a misère, whether the bidder surely escapes or is surely caught;
  * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
  *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
  *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
