@@ -27,7 +27,8 @@
  *   surely takes whoever leads (its trumps the opponents' higher ones cannot all beat, guarded second
  *   trumps, DDS's "later tricks", a top card the leaders must lead into, or without trumps any top card
  *   while the leaders cannot lead their own suits often enough, and then a lone hand's winners cashed)
- *   settle many questions without search; in a misère, whether the bidder surely escapes or is surely caught;
+ *   settle many questions without search; in a misère, whether the bidder surely escapes or is surely
+ *   caught;
  * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
  *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
  *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
@@ -587,7 +588,7 @@ static int quick_tricks(const Search *s, int leader, Ranks *w) {
         if (!held) continue;
         u64 follow[4];
         for (int p = 0; p < 4; p++) follow[p] = p == leader ? 0 : s->hand[p] & SUIT_BITS(suit);
-        int k = 0, winners[13];
+        int k = 0;
         u64 left = held;
         while (left) {
             u64 out = follow[0] | follow[1] | follow[2] | follow[3];
@@ -597,11 +598,10 @@ static int quick_tricks(const Search *s, int leader, Ranks *w) {
             }
             int card = highest(left);
             if (card < highest(out)) break;
-            winners[k++] = card;
+            k++;
             left ^= (u64)1 << card;
             for (int p = 0; p < 4; p++) follow[p] &= follow[p] - 1;
         }
-        int by_rank = popcount(held) - popcount(left);
         if (k && s->trump >= 0 && suit != s->trump) {
             for (int p = 0; p < 4; p++) {
                 if (p == leader || !(s->hand[p] & SUIT_BITS(s->trump))) continue;
@@ -611,8 +611,10 @@ static int quick_tricks(const Search *s, int leader, Ranks *w) {
         }
         if (!k) continue;
         total += k;
-        int last = k < by_rank ? k : by_rank;
-        if (last) ranks_add(w, suit, CARD_RANK(winners[last - 1]));
+        /* the rounds won by rank took the leader's top cards; those counted end at the lowest of them */
+        u64 won = held ^ left;
+        while (popcount(won) > k) won &= won - 1;
+        if (won) ranks_add(w, suit, CARD_RANK(lowest(won)));
     }
     int cards = popcount(mine);
     return total < cards ? total : cards;

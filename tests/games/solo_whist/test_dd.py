@@ -188,6 +188,13 @@ def test_a_lead_to_a_teammates_top_card_scores():
     assert fired > 300
 
 
+def above_the_rest(hands: list[int], seat: int, suit: int) -> list[int]:
+    """The cards of ``suit`` that ``seat`` holds above every other hand's."""
+    others = [card for other in range(SEATS) if other != seat for card in dd.cards_in(hands[other])
+              if card // 13 == suit]
+    return [card for card in dd.cards_in(hands[seat]) if card // 13 == suit and all(other < card for other in others)]
+
+
 def cashes(hands: list[int], seat: int, trump: int, drawing: bool = True) -> int:
     """The tricks ``seat`` takes cashing from the top: in each suit, round after round, its highest card
     left while that beats every other hand's cards of the suit still out, each other hand following
@@ -210,8 +217,7 @@ def cashes(hands: list[int], seat: int, trump: int, drawing: bool = True) -> int
                 rounds += 1
                 others = [held[1:] for held in others]
         else:
-            out = [card for held in others for card in held]
-            top = sum(1 for card in mine if not out or card > max(out))
+            top = len(above_the_rest(hands, seat, suit))
             rounds = len(mine) if top and max(map(len, others)) <= top else top
         if trump != dd.NO_TRUMP and suit != trump:
             for other in range(SEATS):
@@ -228,17 +234,17 @@ def long_suit_ending(rng: random.Random, tricks: int) -> tuple[list[int], int, i
     suit = rng.randrange(4)
     ranks = rng.sample(range(12), 12)
     leader = rng.randrange(SEATS)
-    held = [[] for _ in range(SEATS)]
-    held[leader] = [12, *ranks[:rng.randint(1, tricks - 1)]]
-    rest = ranks[len(held[leader]) - 1:]
+    held: list[list[int]] = [[] for _ in range(SEATS)]
+    count = rng.randint(1, tricks - 1)
+    held[leader], rest = [12, *ranks[:count]], ranks[count:]
     for seat in range(SEATS):
         if seat != leader:
             count = rng.randint(0, 3)
             held[seat], rest = rest[:count], rest[count:]
     pack = rng.sample([card for card in range(52) if card // 13 != suit], 39)
     hands = []
-    for ranks_held in held:
-        cards = [13 * suit + rank for rank in ranks_held]
+    for of_suit in held:
+        cards = [13 * suit + rank for rank in of_suit]
         cards += [pack.pop() for _ in range(tricks - len(cards))]
         hands.append(sum(1 << card for card in cards))
     return hands, leader, suit
@@ -313,13 +319,6 @@ def test_without_trumps_the_leaders_cannot_take_every_trick_while_the_others_hol
     assert fired > 300 and alone > 100
 
 
-def runs_of(hands: list[int], seat: int) -> int:
-    """The cards of ``seat`` above every other hand's of their suit."""
-    others = [card for other in range(SEATS) if other != seat for card in dd.cards_in(hands[other])]
-    return sum(1 for card in dd.cards_in(hands[seat])
-               if all(other < card for other in others if other // 13 == card // 13))
-
-
 def cashes_once_in(hands: list[int], leader: int, seat: int) -> int:
     """Without trumps, for ``seat`` alone against the three leaders: its runs, the cards above every
     other hand's of their suit, when it surely gets the lead with them all still held, else 0. It
@@ -329,7 +328,7 @@ def cashes_once_in(hands: list[int], leader: int, seat: int) -> int:
     cards = bin(hands[seat]).count("1")
     counts = [tricks_before_led_into(hands, dd.NO_TRUMP, 1 << seat), tricks_before_a_top_card(hands, 1 << seat)]
     before = min((count for count in counts if count is not None), default=cards)
-    runs = runs_of(hands, seat)
+    runs = sum(len(above_the_rest(hands, seat, suit)) for suit in range(4))
     return runs if before < cards and cards - runs >= before else 0
 
 
