@@ -148,6 +148,17 @@ static inline int beats(const Search *s, int card, int best) {
     return CARD_SUIT(card) == s->trump;
 }
 
+/* Adds `card`, played by `seat`, to the trick: the first card sets the suit led, and the trick keeps the
+ * card that wins it so far. */
+static inline void to_trick(const Search *s, Trick *t, int seat, int card) {
+    if (t->count == 0) t->led = CARD_SUIT(card);
+    if (t->count == 0 || beats(s, card, t->win_card)) {
+        t->win_seat = seat;
+        t->win_card = card;
+    }
+    t->cards[t->count++] = card;
+}
+
 /* ---------------------------------------------------------------- transposition table */
 
 /* A position between tricks as the table sees it: the suit lengths of every hand (a nibble each), and
@@ -1186,15 +1197,7 @@ static int after(Search *s, int d, int card, int need, Ranks *w) {
     int seat = (t->leader + t->count) & 3;
     int saved_seat = t->win_seat, saved_card = t->win_card;
     s->hand[seat] ^= (u64)1 << card;
-    if (t->count == 0) {
-        t->led = CARD_SUIT(card);
-        t->win_seat = seat;
-        t->win_card = card;
-    } else if (beats(s, card, t->win_card)) {
-        t->win_seat = seat;
-        t->win_card = card;
-    }
-    t->cards[t->count++] = card;
+    to_trick(s, t, seat, card);
     int answer;
     if (t->count == 4) {
         Trick *next = &s->trick[d - 1];
@@ -1459,22 +1462,12 @@ static int read_position(Search *s, PyObject *hands, int leader, PyObject *trick
         int c = to_inner((int)outer);
         seen |= (u64)1 << c;
         int seat = (leader + (int)i) & 3;
-        if (i == 0) {
-            t->led = CARD_SUIT(c);
-            t->win_seat = seat;
-            t->win_card = c;
-        } else {
-            /* A card off the suit led is only possible for a hand void in it now. */
-            if (CARD_SUIT(c) != t->led && (s->hand[seat] & SUIT_BITS(t->led))) {
-                PyErr_SetString(PyExc_ValueError, "a card of the trick does not follow suit");
-                return -1;
-            }
-            if (beats(s, c, t->win_card)) {
-                t->win_seat = seat;
-                t->win_card = c;
-            }
+        /* A card off the suit led is only possible for a hand void in it now. */
+        if (i > 0 && CARD_SUIT(c) != t->led && (s->hand[seat] & SUIT_BITS(t->led))) {
+            PyErr_SetString(PyExc_ValueError, "a card of the trick does not follow suit");
+            return -1;
         }
-        t->cards[t->count++] = c;
+        to_trick(s, t, seat, c);
     }
     if (d == 0) {
         PyErr_SetString(PyExc_ValueError, "no trick is left to play");
@@ -1538,15 +1531,7 @@ static int card_value(Search *s, int d, int card, int need, int guess) {
             value = need < 0 ? won + exact(s, d - 1, guess - won) : search(s, d - 1, need - won, &w);
         }
     } else {
-        if (t->count == 0) {
-            t->led = CARD_SUIT(card);
-            t->win_seat = seat;
-            t->win_card = card;
-        } else if (beats(s, card, t->win_card)) {
-            t->win_seat = seat;
-            t->win_card = card;
-        }
-        t->cards[t->count++] = card;
+        to_trick(s, t, seat, card);
         value = need < 0 ? exact(s, d, guess) : search(s, d, need, &w);
     }
     s->hand[seat] ^= (u64)1 << card;
