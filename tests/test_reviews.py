@@ -13,8 +13,9 @@ from naipes.games import GAMES
 from naipes.games.double_solitaire import player as race_player
 from naipes.games.double_solitaire import rules as race
 from naipes.games.double_solitaire.view import view as race_view
-from naipes.games.solo_whist import bidding
+from naipes.games.solo_whist import bidding, dd
 from naipes.games.solo_whist import player as whist_player
+from naipes.games.solo_whist import review as whist_review
 from naipes.games.solo_whist import rules as whist
 from naipes.games.solo_whist.analysis import analyse
 from naipes.games.solo_whist.view import view as whist_view
@@ -134,6 +135,33 @@ def test_every_judged_whist_card_costs_the_solvers_double_dummy_difference():
         kept = {card: _side_value(before, 0, tricks) for card, tricks in values.items()}
         assert judgement.cost == max(kept.values()) - kept[judgement.move.card] > 0
         assert kept[judgement.best.card] == max(kept.values())
+
+
+def test_a_whist_review_searches_within_its_allowance_and_a_smaller_one_changes_no_judgement(monkeypatch):
+    """One review request searches no more positions than its allowance, however many of the reader's
+    cards cost something; a smaller allowance leaves decisions unjudged, but each one it judges reads
+    as in the whole review (the strong player's card or call is still the hint's)."""
+    start, moves = _whist(34, weak=True)
+    searched = []
+    for name in ("card_tricks", "card_wins", "tricks", "wins"):
+        def counting(*args, _search=getattr(dd, name), **kwargs):
+            try:
+                return _search(*args, **kwargs)
+            finally:
+                searched.append(dd.nodes())
+        monkeypatch.setattr(dd, name, counting)
+    whole = whist_review.review(start, moves, 0)
+    spent = sum(searched)
+    assert len(whole) >= 3 and spent <= whist_review.REVIEW_WORK
+    seen = set()
+    for work in (0, spent // 3, 2 * spent // 3):
+        searched.clear()
+        cut = whist_review.review(start, moves, 0, work)
+        # a search cut short stops at the first position past its limit
+        assert sum(searched) <= work + len(searched)
+        assert all(judgement in whole for judgement in cut)
+        seen.add(len(cut))
+    assert 0 in seen and len(seen) > 1 and max(seen) < len(whole)
 
 
 def test_a_whist_call_the_strong_bidder_would_not_make_is_judged_with_its_estimated_chance():

@@ -10,14 +10,19 @@ a card that keeps the most. A reader who played the strong player's hint is neve
 call is set against the call the computer player would have made, with its count of tricks.
 
 A card the analysis cannot value within its budget (``REVIEW_NODES``: in practice the first two or
-three tricks of a deal) is left unjudged rather than guessed.
+three tricks of a deal) is left unjudged rather than guessed. The whole review shares one allowance
+(``REVIEW_WORK``), as a table answer's computer players share theirs, so that one request stays
+bounded however many of the reader's cards cost something. A strong decision that leaves some of the
+allowance over decided as it would have without it (it never searched up to the cut), so its call or
+card is the hint's; one that spends it all may not have, and its judgement is left out too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 
 from ...engine.cards import Card
+from ...engine.choice import Allowance
 from ...engine.errors import N_
 from ...engine.review import Judgement, dice_for
 from ...engine.sentences import Term
@@ -25,11 +30,6 @@ from . import analysis, bidding, dd, player
 from .sentences import CALL_NAMES
 from .rules import MISERES, Bid, Contract, Move, Play, Position, apply, legal_moves
 from .view import view
-
-Analyse = Callable[[Position], Mapping[Card, int]]
-"""Per legal card of the player to move, the declaring side's tricks in the whole deal after it;
-``LookupError`` when it cannot tell within its budget."""
-
 
 def _contract(position: Position) -> Contract:
     if position.contract is None:
@@ -44,10 +44,23 @@ def _reader_wants_tricks(position: Position, seat: int) -> bool:
     return declaring != (contract.bid in MISERES)
 
 
-def _judge_card(position: Position, seat: int, step: int, move: Play, analyse: Analyse) -> Judgement | None:
+def _double_dummy(position: Position, allowance: Allowance) -> dict[Card, int] | None:
+    """The analysis board's value of each legal card, within ``REVIEW_NODES`` and ``allowance``; None
+    past either."""
+    limit = min(REVIEW_NODES, allowance.left)
+    if limit <= 0:
+        return None
     try:
-        values = analyse(position)
-    except LookupError:
+        values = {value.card: value.tricks for value in analysis.analyse(position, limit)}
+    except dd.BudgetExceeded:
+        values = None
+    allowance.spend(dd.nodes())
+    return values
+
+
+def _judge_card(position: Position, seat: int, step: int, move: Play, allowance: Allowance) -> Judgement | None:
+    values = _double_dummy(position, allowance)
+    if values is None:
         return None
     sign = 1 if _reader_wants_tricks(position, seat) else -1
     kept = {card: sign * tricks for card, tricks in values.items()}
@@ -56,7 +69,9 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, analyse: A
     if cost <= 0:
         return None
     seen = view(position, seat)
-    strong = player.choose(seen, legal_moves(position), dice_for(seen.to_json(), step - 1), "strong")
+    strong = player.choose(seen, legal_moves(position), dice_for(seen.to_json(), step - 1), "strong", allowance)
+    if not allowance.left:
+        return None
     findable = isinstance(strong.move, Play) and kept[strong.move.card] == best_value
     best = strong.move.card if findable else next(card for card, value in kept.items() if value == best_value)
     params = {"card": move.card, "best": best, "cost": cost}
@@ -70,14 +85,16 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, analyse: A
         "Only sight of the hidden cards shows it: from what you saw, your card was a fair choice."), rule="strategy")
 
 
-def _judge_bid(position: Position, seat: int, step: int, move: Bid) -> Judgement | None:
+def _judge_bid(position: Position, seat: int, step: int, move: Bid, allowance: Allowance) -> Judgement | None:
     """The strong bidder's call where the reader's differs, with the chances its estimates give
     the two calls over the same sampled deals (the search judges solo, misère, abundance and
     acceptance; passing and proposing have none). Where the call is the estimates' own, its reason
     repeats their numbers and is not told again; the rules of thumb's reason is."""
     seen = view(position, seat)
     calls = [legal.bid for legal in legal_moves(position) if isinstance(legal, Bid)]
-    decision = bidding.decide(seen, calls, dice_for(seen.to_json(), step - 1))
+    decision = bidding.decide(seen, calls, dice_for(seen.to_json(), step - 1), allowance=allowance)
+    if not allowance.left:
+        return None
     choice = decision.choice
     if not isinstance(choice.move, Bid) or choice.move.bid == move.bid:
         return None
@@ -108,29 +125,27 @@ REVIEW_NODES = 1_000_000
 """The most nodes the double-dummy search may visit for one card of a review (about a tenth of a second):
 the first tricks of a deal may need more, and those cards are then left unjudged."""
 
-
-def double_dummy(position: Position) -> dict[Card, int]:
-    """``Analyse`` by the analysis board (the compiled double-dummy search), within ``REVIEW_NODES``."""
-    try:
-        return {value.card: value.tricks for value in analysis.analyse(position, REVIEW_NODES)}
-    except dd.BudgetExceeded:
-        raise LookupError("past the review's search budget") from None
+REVIEW_WORK = player.ANSWER_WORK
+"""The positions one review may search, all its analyses and strong decisions together: a table
+answer's allowance, about 1 s of CPU at the slowest rate measured here."""
 
 
-def review(start: Position, moves: Sequence[Move], seat: int, analyse: Analyse = double_dummy) -> list[Judgement]:
-    """The judgements of ``seat``'s calls and cards in the deal played from ``start`` by ``moves``.
+def review(start: Position, moves: Sequence[Move], seat: int, work: int = REVIEW_WORK) -> list[Judgement]:
+    """The judgements of ``seat``'s calls and cards in the deal played from ``start`` by ``moves``,
+    searching ``work`` positions at most.
 
     A judgement's ``step`` is the number of the move it judges (the first move is step 1).
     """
+    allowance = Allowance(work)
     judgements = []
     position = start
     for step, move in enumerate(moves, start=1):
         if move.player == seat:
             judged = None
             if isinstance(move, Play) and position.contract is not None:
-                judged = _judge_card(position, seat, step, move, analyse)
+                judged = _judge_card(position, seat, step, move, allowance)
             elif isinstance(move, Bid):
-                judged = _judge_bid(position, seat, step, move)
+                judged = _judge_bid(position, seat, step, move, allowance)
             if judged is not None:
                 judgements.append(judged)
         position, _ = apply(position, move)
