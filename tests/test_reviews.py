@@ -139,8 +139,9 @@ def test_every_judged_whist_card_costs_the_solvers_double_dummy_difference():
 
 def test_a_whist_review_searches_within_its_allowance_and_a_smaller_one_changes_no_judgement(monkeypatch):
     """One review request searches no more positions than its allowance, however many of the reader's
-    cards cost something; a smaller allowance leaves decisions unjudged, but each one it judges reads
-    as in the whole review (the strong player's card or call is still the hint's)."""
+    cards cost something; a smaller allowance leaves decisions unjudged, the deal's first cards before
+    the later ones, but each one it judges reads as in the whole review (the strong player's card or
+    call is still the hint's)."""
     start, moves = _whist(34, weak=True)
     searched = []
     for name in ("card_tricks", "card_wins", "tricks", "wins"):
@@ -153,15 +154,20 @@ def test_a_whist_review_searches_within_its_allowance_and_a_smaller_one_changes_
     whole = whist_review.review(start, moves, 0)
     spent = sum(searched)
     assert len(whole) >= 3 and spent <= whist_review.REVIEW_WORK
-    seen = set()
+    seen, split = set(), False
     for work in (0, spent // 3, 2 * spent // 3):
         searched.clear()
         cut = whist_review.review(start, moves, 0, work)
         # a search cut short stops at the first position past its limit
         assert sum(searched) <= work + len(searched)
         assert all(judgement in whole for judgement in cut)
+        kept = [judgement.step for judgement in cut if isinstance(judgement.move, whist.Play)]
+        lost = [judgement.step for judgement in whole
+                if isinstance(judgement.move, whist.Play) and judgement not in cut]
+        assert all(step < first for step in lost for first in kept)
         seen.add(len(cut))
-    assert 0 in seen and len(seen) > 1 and max(seen) < len(whole)
+        split |= bool(kept and lost)
+    assert 0 in seen and len(seen) > 1 and max(seen) < len(whole) and split
 
 
 def test_a_whist_call_the_strong_bidder_would_not_make_is_judged_with_its_estimated_chance():

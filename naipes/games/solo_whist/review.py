@@ -9,8 +9,8 @@ a card that keeps the most. A reader who played the strong player's hint is neve
 (the hint and the review throw the same dice, ``dice_for``). In the auction the reader's
 call is set against the call the computer player would have made, with its count of tricks.
 
-A card the analysis cannot value within its budget (``REVIEW_NODES``: in practice the first two or
-three tricks of a deal) is left unjudged rather than guessed. The whole review shares one allowance
+A card the analysis cannot value within its budget (``REVIEW_NODES``: in practice now and then a
+deal's first card) is left unjudged rather than guessed. The whole review shares one allowance
 (``REVIEW_WORK``), as a table answer's computer players share theirs, so that one request stays
 bounded however many of the reader's cards cost something. A strong decision that leaves some of the
 allowance over decided as it would have without it (it never searched up to the cut), so its call or
@@ -121,9 +121,9 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid, allowance: A
                      advice.message if advice else None, advice.params if advice else {}, rule="bids")
 
 
-REVIEW_NODES = 1_000_000
-"""The most nodes the double-dummy search may visit for one card of a review (about a tenth of a second):
-the first tricks of a deal may need more, and those cards are then left unjudged."""
+REVIEW_NODES = 2_000_000
+"""The most nodes the double-dummy search may visit for one card of a review (about a third of a
+second): a deal's first card may need more, and is then left unjudged."""
 
 REVIEW_WORK = player.ANSWER_WORK
 """The positions one review may search, all its analyses and strong decisions together: a table
@@ -134,20 +134,21 @@ def review(start: Position, moves: Sequence[Move], seat: int, work: int = REVIEW
     """The judgements of ``seat``'s calls and cards in the deal played from ``start`` by ``moves``,
     searching ``work`` positions at most.
 
-    A judgement's ``step`` is the number of the move it judges (the first move is step 1).
+    The calls are judged first, then the cards from the last back to the first: a deal's first cards
+    are the costly ones to search, so where the allowance runs short it is they that go unjudged, not
+    the many cheap ones after them. A judgement's ``step`` is the number of the move it judges (the
+    first move is step 1), and the judgements come in the order of their steps.
     """
     allowance = Allowance(work)
-    judgements = []
+    calls, cards = [], []
     position = start
     for step, move in enumerate(moves, start=1):
         if move.player == seat:
-            judged = None
-            if isinstance(move, Play) and position.contract is not None:
-                judged = _judge_card(position, seat, step, move, allowance)
-            elif isinstance(move, Bid):
-                judged = _judge_bid(position, seat, step, move, allowance)
-            if judged is not None:
-                judgements.append(judged)
+            if isinstance(move, Bid):
+                calls.append((step, position, move))
+            elif isinstance(move, Play) and position.contract is not None:
+                cards.append((step, position, move))
         position, _ = apply(position, move)
-    return judgements
-
+    judged = [_judge_bid(before, seat, step, call, allowance) for step, before, call in calls]
+    judged += [_judge_card(before, seat, step, card, allowance) for step, before, card in reversed(cards)]
+    return sorted((judgement for judgement in judged if judgement is not None), key=lambda judgement: judgement.step)
