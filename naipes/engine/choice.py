@@ -42,3 +42,10 @@ class Allowance:
 
     def spend(self, work: int) -> None:
         self.left = max(0, self.left - work)
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the work has come up to the allowance. A player cuts its budget to what is left and
+        stops there, so one that decides with some left over was stopped by its own budget: it chose
+        as it would have with no allowance (as the hint did), and one that spends the last may not have."""
+        return self.left == 0

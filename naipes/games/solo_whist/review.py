@@ -12,9 +12,8 @@ call is set against the call the computer player would have made, with its count
 A card the analysis cannot value within its budget (``REVIEW_NODES``: in practice now and then a
 deal's first card) is left unjudged rather than guessed. The whole review shares one allowance
 (``REVIEW_WORK``), as a table answer's computer players share theirs, so that one request stays
-bounded however many of the reader's cards cost something. A strong decision that leaves some of the
-allowance over decided as it would have without it (it never searched up to the cut), so its call or
-card is the hint's; one that spends it all may not have, and its judgement is left out too.
+bounded however many of the reader's cards cost something. A strong decision that spends the last of
+it may not be the hint's (``Allowance.exhausted``), and its judgement is left out too.
 """
 
 from __future__ import annotations
@@ -70,7 +69,7 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, allowance:
         return None
     seen = view(position, seat)
     strong = player.choose(seen, legal_moves(position), dice_for(seen.to_json(), step - 1), "strong", allowance)
-    if not allowance.left:
+    if allowance.exhausted:
         return None
     findable = isinstance(strong.move, Play) and kept[strong.move.card] == best_value
     best = strong.move.card if findable else next(card for card, value in kept.items() if value == best_value)
@@ -93,7 +92,7 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid, allowance: A
     seen = view(position, seat)
     calls = [legal.bid for legal in legal_moves(position) if isinstance(legal, Bid)]
     decision = bidding.decide(seen, calls, dice_for(seen.to_json(), step - 1), allowance=allowance)
-    if not allowance.left:
+    if allowance.exhausted:
         return None
     choice = decision.choice
     if not isinstance(choice.move, Bid) or choice.move.bid == move.bid:

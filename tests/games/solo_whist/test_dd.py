@@ -190,9 +190,9 @@ def test_a_lead_to_a_teammates_top_card_scores():
 
 def above_the_rest(hands: list[int], seat: int, suit: int) -> list[int]:
     """The cards of ``suit`` that ``seat`` holds above every other hand's."""
-    others = [card for other in range(SEATS) if other != seat for card in dd.cards_in(hands[other])
-              if card // 13 == suit]
-    return [card for card in dd.cards_in(hands[seat]) if card // 13 == suit and all(other < card for other in others)]
+    others = [card for other in range(SEATS) if other != seat
+              for card in dd.cards_in(hands[other] & dd.SUIT_MASKS[suit])]
+    return [card for card in dd.cards_in(hands[seat] & dd.SUIT_MASKS[suit]) if all(other < card for other in others)]
 
 
 def cashes(hands: list[int], seat: int, trump: int, drawing: bool = True) -> int:
@@ -203,9 +203,8 @@ def cashes(hands: list[int], seat: int, trump: int, drawing: bool = True) -> int
     cards above every other hand's, and all of the suit once those alone have drawn the others'."""
     total = 0
     for suit in range(4):
-        mine = sorted((card for card in dd.cards_in(hands[seat]) if card // 13 == suit), reverse=True)
-        others = [sorted(card for card in dd.cards_in(hands[other]) if card // 13 == suit)
-                  for other in range(SEATS) if other != seat]
+        mine = dd.cards_in(hands[seat] & dd.SUIT_MASKS[suit])[::-1]
+        others = [dd.cards_in(hands[other] & dd.SUIT_MASKS[suit]) for other in range(SEATS) if other != seat]
         if drawing:
             rounds = 0
             for card in mine:
