@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from naipes.engine.cards import DECK
 from naipes.games import GAMES
 
 PAGES = {"es": "/es/solo-whist/analisis/", "pt": "/pt/solo-whist/analise/"}
@@ -82,3 +83,79 @@ def test_only_a_game_with_an_analysis_board_has_the_page_and_its_rules_page_link
         assert ('href="/es/solo-whist/analisis/"' in rules) == (game_id == "solo-whist") == game.analyses
         assert client.get(f"/es/{game_id}/analisis/").status_code == (200 if game.analyses else 404)
     assert client.get("/pt/solo-whist/analisis/").status_code == 404
+
+
+def _shown(page_html: str) -> dict:
+    """The position on the board, as the page's JSON box holds it."""
+    found = re.search(r'<textarea id="analysis-position"[^>]*>([^<]*)</textarea>', page_html)
+    return json.loads(html.unescape(found.group(1)))
+
+
+def _selected(page_html: str, name: str) -> str:
+    """The value chosen in the set-up form's select ``name``."""
+    select = re.search(rf'<select id="setup-{name}" name="{name}">(.*?)</select>', page_html, re.S).group(1)
+    return re.search(r'<option value="([^"]*)" selected>', select).group(1)
+
+
+VERDICTS = {"es": {True: "cumplido", False: "no cumplido"}, "pt": {True: "cumprido", False: "falhado"}}
+ENDING = {"bid": "solo", "bidder": "2", "partner": "", "trump": "H", "leader": "0",
+          "AS": "0", "KS": "1", "QS": "2", "JS": "3", "AH": "0", "KH": "1", "QH": "2", "JH": "3",
+          "AD": "0", "2H": "1", "3H": "2", "10S": "3", "action": "analyse"}
+
+
+def test_the_form_is_filled_in_for_the_example_on_the_board(client):
+    page = client.get(PAGES["es"]).get_data(as_text=True)
+    start = _starts(page)[0]
+    assert _selected(page, "bid") == start["contract"]["bid"]
+    assert _selected(page, "bidder") == str(start["contract"]["bidder"])
+    assert _selected(page, "leader") == str(start["to_move"])
+    for seat, hand in enumerate(start["hands"]):
+        for card in hand:
+            assert _selected(page, card) == str(seat)
+    held = {card for hand in start["hands"] for card in hand}
+    out = [card.code for card in DECK if card.code not in held]
+    assert out and all(_selected(page, card) == "" for card in out), "the cards already played are out of the hand"
+
+
+@pytest.mark.parametrize("lang", PAGES)
+def test_an_ending_set_up_with_the_form_is_analysed_as_the_api_analyses_it(client, lang):
+    answer = client.get(PAGES[lang], query_string=ENDING)
+    assert answer.status_code == 200
+    page = answer.get_data(as_text=True)
+    shown = _shown(page)
+    assert [set(hand) for hand in shown["hands"]] == [{"AS", "AH", "AD"}, {"KS", "KH", "2H"}, {"QS", "QH", "3H"},
+                                                     {"JS", "10S", "JH"}]
+    assert shown["contract"] == {"bid": "solo", "bidder": 2, "partner": None, "trump": "H"} and shown["to_move"] == 0
+    analysis = client.post("/api/v1/solo-whist/analysis", json={"position": shown}).get_json()
+    said = VERDICTS[lang]
+    assert [(tricks, made) for _, tricks, made in _rows(page)] == [
+        (card["tricks"], said[card["made"]]) for card in analysis["cards"]]
+    assert _selected(page, "AS") == "0" and _selected(page, "2C") == ""
+
+
+@pytest.mark.parametrize("lang, changes, says", [
+    ("es", {"AD": ""}, "Todos los jugadores deben tener el mismo número de cartas, al menos una: ahora tienen 2, 3, 3, 3."),
+    ("pt", {"AD": ""}, "Todos os jogadores têm de ter o mesmo número de cartas, pelo menos uma: agora têm 2, 3, 3, 3."),
+    ("es", {"bid": "misere"}, "El misère, el misère abierto y la abundance declarada se juegan sin triunfo."),
+    ("pt", {"bid": "proposal"}, "A proposal joga-se com parceiro: escolha como parceiro um jogador que não seja o licitador."),
+    ("es", {"bidder": "x"}, "Elige jugadores del 1 al 4."),
+])
+def test_a_form_that_describes_no_position_is_a_kind_page_that_keeps_the_readers_choices(client, lang, changes, says):
+    answer = client.get(PAGES[lang], query_string={**ENDING, **changes})
+    assert answer.status_code == 400
+    page = answer.get_data(as_text=True)
+    assert f'<p class="analysis-refused" role="alert">{html.escape(says, quote=False)}</p>' in page
+    assert _selected(page, "AS") == "0" and _selected(page, "trump") == "H"
+    assert "analysis-values" not in page
+
+
+def test_dealing_at_random_leads_to_the_deals_own_address_with_thirteen_cards_each(client):
+    answer = client.get(PAGES["pt"], query_string={**ENDING, "action": "deal"})
+    assert answer.status_code == 303
+    dealt = dict(re.findall(r"[?&]([^=&]+)=([^&]*)", answer.headers["Location"]))
+    assert dealt["action"] == "analyse" and dealt["bid"] == "solo" and dealt["trump"] == "H"
+    cards = {name: seat for name, seat in dealt.items() if name not in ("action", "bid", "bidder", "partner", "trump", "leader")}
+    assert len(cards) == 52 and sorted(cards.values()) == sorted(str(seat) for seat in range(4) for _ in range(13))
+    page = client.get(answer.headers["Location"])
+    assert page.status_code == 200
+    assert [len(hand) for hand in _shown(page.get_data(as_text=True))["hands"]] == [13] * 4

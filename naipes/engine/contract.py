@@ -126,6 +126,12 @@ class Rules(Protocol):
 
     def analysis(self, position: PositionLike) -> Mapping[str, object]: ...
 
+    def set_up(self, fields: Mapping[str, str]) -> PositionLike: ...
+
+    def setup_fields(self, position: PositionLike) -> Mapping[str, str]: ...
+
+    def setup_dealt(self, fields: Mapping[str, str], rng: random.Random) -> Mapping[str, str]: ...
+
 
 P = TypeVar("P", bound=PositionLike)
 M = TypeVar("M", bound=MoveLike)
@@ -187,6 +193,20 @@ class Player(Generic[P, M, V]):
 
 
 @dataclass(frozen=True)
+class Setup(Generic[P]):
+    """How a reader sets up a position on a game's analysis board: a form of named fields.
+
+    ``read`` gives the position the fields describe, or ``InvalidPosition`` with a message written for
+    the reader (its template is in the catalogs); ``fields`` fills the form in for a position shown;
+    ``deal`` keeps what the fields say besides the cards and deals those at random.
+    """
+
+    read: Callable[[Mapping[str, str]], P]
+    fields: Callable[[P], Mapping[str, str]]
+    deal: Callable[[Mapping[str, str], random.Random], Mapping[str, str]]
+
+
+@dataclass(frozen=True)
 class Game(Generic[P, M, V]):
     """One game's package bound to the contract ``Rules``.
 
@@ -214,8 +234,10 @@ class Game(Generic[P, M, V]):
     words: Mapping[str, str] = field(default_factory=dict)
     template_globals: Mapping[str, object] = field(default_factory=dict)
     reviewer: Callable[[P, Sequence[M], int], list[Judgement]] | None = None
-    analyser: Callable[[P], Mapping[str, object]] | None = None
     """Judges a seat's decisions in a finished game; None for a game of chance (Old Maid)."""
+    analyser: Callable[[P], Mapping[str, object]] | None = None
+    setup: Setup[P] | None = None
+    """The analysis board's set-up form, for a game with an analysis board."""
 
     @property
     def Position(self) -> _Reader[P]:  # noqa: N802 - the name the game modules use
@@ -301,6 +323,24 @@ class Game(Generic[P, M, V]):
         if self.analyser is None:
             raise TypeError(f"{self.ID} has no analysis board")
         return self.analyser(self._own(position))
+
+    def set_up(self, fields: Mapping[str, str]) -> P:
+        """The position a reader set up on the analysis board with ``fields`` (``InvalidPosition`` if none)."""
+        if self.setup is None:
+            raise TypeError(f"{self.ID} has no analysis board to set up")
+        return self.setup.read(fields)
+
+    def setup_fields(self, position: PositionLike) -> Mapping[str, str]:
+        """The analysis board's set-up form filled in for ``position``."""
+        if self.setup is None:
+            raise TypeError(f"{self.ID} has no analysis board to set up")
+        return self.setup.fields(self._own(position))
+
+    def setup_dealt(self, fields: Mapping[str, str], rng: random.Random) -> Mapping[str, str]:
+        """The set-up form's ``fields`` with the cards dealt again at random."""
+        if self.setup is None:
+            raise TypeError(f"{self.ID} has no analysis board to set up")
+        return self.setup.deal(fields, rng)
 
     def review(self, start: PositionLike, moves: Sequence[MoveLike], seat: int) -> list[Judgement]:
         """The judgements of ``seat``'s decisions in the game played from ``start`` by ``moves``."""

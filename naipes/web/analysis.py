@@ -1,26 +1,29 @@
 """The analysis board: ``/es/<game>/analisis/``, ``/pt/<game>/analise/``, for a game that has one (Solo Whist).
 
-A reader sets up a position in play with every hand known (from a worked example's deal, or
-pasted as the API's JSON) and sees what each card the player to move may play is worth with
+A reader sets up a position in play with every hand known (from a worked example's deal, with the
+set-up form's one field per card and the contract, or pasted as the API's JSON) and sees what each card the player to move may play is worth with
 best play by everyone after it: the declaring side's tricks in the whole deal and whether the
 contract is then made, from ``POST /api/v1/{game}/analysis``. Playing a card walks the board on
 (``/apply``), and the board is analysed again. The page reads without JavaScript: it shows the
-first example's position analysed, and each starting position is a link.
+first example's position analysed, each starting position is a link, and the set-up form is a plain
+GET form (its "deal at random" redirects to the deal's own address, which a reader may keep or share).
 """
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
+from typing import Any
 
-from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.routing import BaseConverter
 
 from ..engine.cards import Card
-from ..engine.errors import N_
+from ..engine.errors import N_, InvalidPosition
 from ..games import GAMES
 from .i18n import card_said, in_language
-from .json_io import ApiError, engine_call, json_body, required
+from .json_io import ApiError, engine_call, json_body, required, translated
 from .sitedata import current_site
 
 bp = Blueprint("analysis", __name__)
@@ -106,9 +109,14 @@ def _start_board(lang: str, slug: str, start_id: str) -> str:
     return _board(page, start["position"])["board"]
 
 
+ACTION = "action"
+"""The set-up form's buttons: ``analyse`` the position its fields describe, or ``deal`` the cards at random."""
+
+
 @bp.get("/<lang>/<slug>/<analysis_slug:part>/")
 def page(lang: str, slug: str, part: str):
     page = _analysis_page(lang, slug, part)
+    game = GAMES[page.game]
     library = current_site().library
     alternates = {
         other.lang: url_for("analysis.page", lang=other.lang, slug=other.slug, part=analysis_slug(other.lang))
@@ -117,10 +125,31 @@ def page(lang: str, slug: str, part: str):
         if other.game == page.game
     }
     choices = starts(page)
-    chosen = next((start for start in choices if start["id"] == request.args.get("start")), choices[0] if choices else None)
-    board = _start_board(lang, slug, chosen["id"]) if chosen else None
-    return render_template("analysis.html", page=page, starts=choices, chosen=chosen, board=board,
-                           alternates=alternates)
+    action = request.args.get(ACTION)
+    fields = {name: value for name, value in request.args.items() if name != ACTION}
+    if action == "deal":
+        address: dict[str, Any] = {**game.setup_dealt(fields, random.SystemRandom()), "action": "analyse"}
+        return redirect(url_for("analysis.page", lang=lang, slug=slug, part=part, **address), 303)
+    chosen, board, shown, refused = None, None, None, None
+    if action == "analyse":
+        try:
+            position = game.set_up(fields)
+        except InvalidPosition as error:
+            refused = translated(error.message, error.params)
+        else:
+            shown = position.to_json()
+            board = _board(page, shown)["board"]
+    else:
+        chosen = next((start for start in choices if start["id"] == request.args.get("start")),
+                      choices[0] if choices else None)
+        if chosen:
+            shown = chosen["position"]
+            board = _start_board(lang, slug, chosen["id"])
+    if shown is not None:
+        fields = dict(game.setup_fields(game.Position.from_json(shown)))
+    html = render_template("analysis.html", page=page, starts=choices, chosen=chosen, board=board, shown=shown,
+                           fields=fields, refused=refused, set_up=action == "analyse", alternates=alternates)
+    return html, 400 if refused else 200
 
 
 @bp.post("/<lang>/<slug>/<analysis_slug:part>/board")

@@ -22,7 +22,10 @@ PAGES = ["/es/", "/pt/", "/es/no-such-page/", "/pt/no-such-page/"] + [
 SHEETS = [f"/es/{game}/hoja/" for game in GAMES] + [f"/pt/{game}/folha/" for game in GAMES]
 BOOKLETS = [f"/{lang}/{game}/sheet/" for lang in ("es", "pt") for game in GAMES]
 LESSONS = [f"/es/{game}/aprende/" for game in GAMES] + [f"/pt/{game}/aprenda/" for game in GAMES]
-ANALYSIS = ["/es/solo-whist/analisis/", "/pt/solo-whist/analise/"]
+ANALYSIS = ["/es/solo-whist/analisis/", "/pt/solo-whist/analise/",
+            # the set-up form open on a position it set up, and on one it refused
+            "/es/solo-whist/analisis/?action=analyse&bid=misere&bidder=1&leader=0&AS=0&KS=1&QS=2&JS=3",
+            "/pt/solo-whist/analise/?action=analyse&bid=misere&bidder=1&leader=0&AS=0&KS=1&QS=2"]
 PAGES += SHEETS + BOOKLETS + LESSONS + ANALYSIS
 
 
@@ -49,7 +52,7 @@ def test_every_page_has_no_axe_violation(page, live_server, url):
 
     assert AXE.is_file(), "run ./scripts/test: it installs axe-core from npm"
     response = page.goto(live_server + url)
-    if response.status == 404:
-        page.problems[:] = [p for p in page.problems if "404" not in p]
+    if response.status in (400, 404):
+        page.problems[:] = [p for p in page.problems if str(response.status) not in p]
     results = Axe(AXE.read_text(encoding="utf-8")).run(page)
     assert results.violations_count == 0, results.generate_report()

@@ -1,5 +1,6 @@
 """The analysis board in Chromium: a reader plays the card the board rates best, sees the board analysed
-again, takes it back, and sets up another example's position, by mouse and by keyboard."""
+again, takes it back, sets up another example's position, and sets up a hand of their own card by card
+or dealt at random, by mouse and by keyboard."""
 
 from __future__ import annotations
 
@@ -41,4 +42,37 @@ def test_another_example_is_set_up_from_its_link_and_played_from_the_keyboard(pa
     button.focus()
     page.keyboard.press("Enter")
     expect(page.locator("[data-back]")).to_be_enabled()
+    assert page.problems == []
+
+
+def test_a_reader_sets_up_an_ending_card_by_card_and_deals_a_whole_hand_at_random(page, live_server):
+    page.goto(live_server + PAGES["es"])
+    page.get_by_text("Plantear cualquier posición").click()
+    held_by_first = page.locator("#setup-8D").input_value()
+    page.locator("#setup-8D").select_option("")
+    page.locator("#setup-2C").select_option(held_by_first)
+    page.locator("#setup-bidder").focus()
+    page.keyboard.press("ArrowDown")
+    page.get_by_role("button", name="Analizar esta posición").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".analysis-values")).to_be_visible()
+    assert "action=analyse" in page.url and "2C=" + held_by_first in page.url
+    board = page.locator(".analysis-board [data-diagram]")
+    expect(board.locator('[aria-label="dos de tréboles"]')).to_have_count(1)
+    expect(board.locator('[aria-label="ocho de diamantes"]')).to_have_count(0)
+    assert _values(page), "the ending set up is analysed"
+    page.locator(".analysis-values tbody button").first.click()
+    expect(page.locator("[data-back]")).to_be_enabled()
+
+    page.locator("#setup-2C").select_option("")
+    page.get_by_role("button", name="Analizar esta posición").first.click()
+    expect(page.get_by_role("alert")).to_contain_text("el mismo número de cartas")
+    assert page.locator("#setup-2C").input_value() == "" and not page.locator(".analysis-values").count()
+    page.problems[:] = [problem for problem in page.problems if "400" not in problem]
+
+    page.get_by_role("button", name="Repartir al azar").click()
+    expect(page.locator(".analysis-board [data-diagram]")).to_be_visible()
+    holders = [page.locator(f"#setup-{rank}{suit}").input_value() for suit in "SHDC"
+               for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    assert sorted(holders) == sorted(str(seat) for seat in range(4) for _ in range(13))
     assert page.problems == []

@@ -3,7 +3,7 @@ and what its templates need (the calls, the stakes, the settlement rows)."""
 
 from __future__ import annotations
 
-from ...engine.contract import ANNULLED, DRAWN, LOST, WON, Game, Player, Scoring
+from ...engine.contract import ANNULLED, DRAWN, LOST, WON, Game, Player, Scoring, Setup
 from . import analysis, player, review, rules, sentences, shapes, view
 from .tricks import chip_movements
 
@@ -48,10 +48,12 @@ GAME: Game[rules.Position, rules.Move, view.View] = Game(
     words=sentences.CALL_NAMES,
     template_globals={
         "calls": rules.CALLS,
+        "contracts": rules.CONTRACTS,
         "stakes": rules.STAKES,
         "settlement_table": rules.settlement_table,
         "chip_movements": chip_movements,
     },
     reviewer=review.review,
     analyser=analysis.answer,
+    setup=Setup(read=analysis.set_up, fields=analysis.setup_fields, deal=analysis.dealt),
 )

@@ -1,7 +1,8 @@
 // The analysis board. No rule and no search is written here: the server analyses and draws
 // the board; this script sends a card played to the API (/apply), asks for the new board,
 // keeps the positions passed through for "take back", and sets up a position the reader
-// chooses (an example's start, or JSON pasted in the form).
+// chooses (an example's start, or JSON pasted in its form). The set-up form of cards and
+// contract needs no script: it is a GET form the server answers with a new page.
 (function () {
   "use strict";
 

@@ -1,5 +1,6 @@
 """The analysis board: each legal card's tricks for the declaring side in the whole deal and whether the
-contract is then made, checked against the pure-Python reference search on positions reached by play."""
+contract is then made, checked against the pure-Python reference search on positions reached by play;
+and the set-up form a reader fills in to put any deal or ending on the board."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import random
 
 import pytest
 
+from naipes.engine.cards import DECK
 from naipes.engine.errors import InvalidPosition
 from naipes.games.solo_whist import rules
-from naipes.games.solo_whist.analysis import analyse
+from naipes.games.solo_whist.analysis import SETUP_FIELDS, analyse, dealt, set_up, setup_fields
 from naipes.games.solo_whist.rules import Bid, NameTrump, Play
 from naipes.games.solo_whist.dd import index_of, mask_of, trump_index
 from naipes.games.solo_whist.solver import Goal, Solver, trick_winner
@@ -102,3 +104,81 @@ def test_a_whole_deal_is_analysed_from_the_first_lead():
 def test_only_a_position_in_play_is_analysed():
     with pytest.raises(InvalidPosition):
         analyse(rules.new_game(7, dealer=0))
+
+
+def test_the_set_up_form_reads_back_the_position_it_was_filled_in_from():
+    rng = random.Random(5)
+    read = set()
+    for seed, bid in enumerate(["solo", "proposal", "misere", "abundance", "open_misere", "declared_abundance"] * 3):
+        position = played_down_to(auctioned(700 + seed, bid), rng.randrange(1, 14), rng)
+        if position is None or position.trick is not None:
+            continue
+        read.add(bid)
+        fields = setup_fields(position)
+        again = set_up(fields)
+        assert [set(hand) for hand in again.hands] == [set(hand) for hand in position.hands]
+        assert again.contract == position.contract
+        assert again.to_move == position.to_move and not again.tricks
+        assert analyse(again) and len(analyse(again)) == len(analyse(position))
+    assert len(read) >= 4, read
+
+
+def test_a_card_on_the_table_goes_back_to_its_player_in_the_form():
+    position = auctioned(40, "solo")
+    leader = position.to_move
+    position, _ = rules.apply(position, rules.legal_moves(position)[0])
+    fields = setup_fields(position)
+    assert fields["leader"] == str(leader)
+    assert sorted(code for code, seat in fields.items() if seat == str(leader) and code not in SETUP_FIELDS) == \
+        sorted(card.code for card in auctioned(40, "solo").hands[leader])
+
+
+def _fields(**changes: str) -> dict[str, str]:
+    """A solo of player 1 in spades, player 2 to lead, with every card dealt round the table."""
+    fields = {"bid": "solo", "bidder": "0", "partner": "", "trump": "S", "leader": "1"}
+    fields.update((card.code, str(index % 4)) for index, card in enumerate(DECK))
+    fields.update(changes)
+    return fields
+
+
+def test_a_whole_deal_set_up_is_in_play_at_the_first_lead_of_the_chosen_player():
+    position = set_up(_fields())
+    assert position.phase == rules.PLAY and position.to_move == 1
+    assert [len(hand) for hand in position.hands] == [13] * 4
+    assert position.agreed == rules.Contract("solo", 0, None, "S")
+
+
+def test_an_ending_set_up_leaves_out_the_cards_already_played():
+    out = {card.code: "" for card in DECK if card.rank not in ("A", "K", "Q")}
+    position = set_up(_fields(**out))
+    assert [len(hand) for hand in position.hands] == [3] * 4
+    assert len(analyse(position)) == len(rules.legal_moves(position))
+
+
+@pytest.mark.parametrize("changes, says", [
+    ({"bid": "pass"}, "Choose one of the contracts."),
+    ({"bidder": "4"}, "Choose players from 1 to %(seats)s."),
+    ({"trump": "X"}, "Choose a trump suit, or none."),
+    ({"bid": "proposal"}, "A proposal is played with a partner: choose a player other than the bidder."),
+    ({"bid": "proposal", "partner": "0"}, "A proposal is played with a partner: choose a player other than the bidder."),
+    ({"partner": "2"}, "Only a proposal is played with a partner: choose no partner."),
+    ({"bid": "misere"}, "A misère, an open misère and a declared abundance are played without trumps."),
+    ({"trump": ""}, "A solo, a proposal and an abundance are played with trumps: choose the suit."),
+    ({"bid": "declared_abundance", "trump": ""}, "In a declared abundance the bidder leads the first trick."),
+    ({"AS": "1"}, "Every player must hold as many cards as the others, at least one: now they hold %(sizes)s."),
+    ({card.code: "" for card in DECK}, "Every player must hold as many cards as the others, at least one: now they"
+                                       " hold %(sizes)s."),
+])
+def test_a_form_that_describes_no_position_says_what_to_change(changes, says):
+    with pytest.raises(InvalidPosition) as refused:
+        set_up(_fields(**changes))
+    assert refused.value.message == says
+
+
+def test_a_random_deal_keeps_the_contract_and_deals_thirteen_cards_each():
+    fields = dealt(_fields(bid="misere", trump="", bidder="2"), random.Random(3))
+    assert {name: fields[name] for name in SETUP_FIELDS} == {"bid": "misere", "bidder": "2", "partner": "",
+                                                             "trump": "", "leader": "1"}
+    assert sorted(fields[card.code] for card in DECK) == sorted(str(seat) for seat in range(4) for _ in range(13))
+    assert fields != dealt(_fields(bid="misere", trump="", bidder="2"), random.Random(4))
+    assert set_up(fields).agreed.bid == "misere"
