@@ -82,6 +82,7 @@ def test_only_a_game_with_an_analysis_board_has_the_page_and_its_rules_page_link
         rules = client.get(f"/es/{game_id}/").get_data(as_text=True)
         assert ('href="/es/solo-whist/analisis/"' in rules) == (game_id == "solo-whist") == game.analyses
         assert client.get(f"/es/{game_id}/analisis/").status_code == (200 if game.analyses else 404)
+        assert (game.setup is not None) == game.analyses, "a game with an analysis board has its set-up form"
     assert client.get("/pt/solo-whist/analisis/").status_code == 404
 
 
