@@ -1,11 +1,15 @@
 """Learning from a table (API.md): ``/tables/review`` only once the game is over, every judged Solo Whist
 card costing exactly the solver's double-dummy difference, a reader who always played the hint never
 told the better card was there to be found nor, in the race, that anything was missed; ``/tables/again``
-deals the same cards to the same seats; the token stays small."""
+deals the same cards to the same seats; the token stays small; a Solo Whist review opens its deal on
+the analysis board."""
 
 from __future__ import annotations
 
+import html
+import json
 import random
+import re
 import time
 
 import pytest
@@ -183,3 +187,29 @@ def test_undo_goes_back_before_the_readers_last_move_and_the_end_says_so(app, cl
     assert again["view"]["phase"] == "auction" and again["help"]["undos"] == 2
     nothing = _post(client, "solo-whist", "undo", again["table"], "pt")
     assert nothing.status_code == 422 and nothing.get_json()["error"]["code"] == "nothing_to_undo"
+
+
+@pytest.mark.parametrize("lang, review", [("es", "jugar/revision"), ("pt", "jogar/revisao")])
+def test_a_whist_review_links_to_its_deal_set_up_on_the_analysis_board_from_the_first_lead(app, client, lang, review):
+    start = GAMES["solo-whist"].new_game(30, dealer=3)
+    token = _play(client, "solo-whist", _table(app, "solo-whist", start, level="basic"), _weak_whist(1),
+                  moves=_first_moves(start))["table"]
+    reviewed = _post(client, "solo-whist", "review", token, lang).get_json()
+    lead = next(step["position"] for step in reviewed["steps"] if step["position"]["phase"] == "play")
+    drawn = client.post(f"/{lang}/solo-whist/{review}/render", json={"table": token}).get_json()["html"]
+    link = re.search(r'<p class="review-board"><a href="([^"]+)">', drawn).group(1)
+    board = client.get(html.unescape(link))
+    assert board.status_code == 200
+    shown = json.loads(html.unescape(re.search(r'<textarea id="analysis-position"[^>]*>([^<]*)</textarea>',
+                                               board.get_data(as_text=True)).group(1)))
+    assert [set(hand) for hand in shown["hands"]] == [set(hand) for hand in lead["hands"]]
+    assert shown["contract"] == lead["contract"] and shown["to_move"] == lead["to_move"]
+
+
+def test_a_game_without_an_analysis_board_has_no_such_link_in_its_review(app, client):
+    lesson = app.extensions["naipes"].lessons["double-solitaire"]
+    rng = random.Random(3)
+    token = _play(client, "double-solitaire", _table(app, "double-solitaire", lesson.start),
+                  lambda moves: rng.choice(moves), limit=1500)["table"]
+    drawn = client.post("/es/double-solitaire/jugar/revision/render", json={"table": token}).get_json()["html"]
+    assert "review-board" not in drawn and "review-again" in drawn

@@ -12,6 +12,7 @@ GET form (its "deal at random" redirects to the deal's own address, which a read
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -20,6 +21,7 @@ from flask_babel import gettext
 from werkzeug.routing import BaseConverter
 
 from ..engine.cards import Card
+from ..engine.contract import PositionLike
 from ..engine.errors import N_, InvalidPosition
 from ..games import GAMES
 from .i18n import card_said, in_language
@@ -63,6 +65,17 @@ def _analysis_page(lang: str, slug: str, part: str):
     return page
 
 
+def first_in_play(positions: Iterable[PositionLike]) -> PositionLike | None:
+    """The first of ``positions`` in play (its cards being played), where an analysis can start."""
+    return next((position for position in positions if position.to_json().get("phase") == "play"), None)
+
+
+def board_url(page, position: PositionLike) -> str:
+    """The analysis page of ``page``'s game with ``position`` set up by the form's own address."""
+    address: dict[str, Any] = {**GAMES[page.game].setup_fields(position), "action": "analyse"}
+    return url_for("analysis.page", lang=page.lang, slug=page.slug, part=analysis_slug(page.lang), **address)
+
+
 def starts(page) -> list[dict]:
     """Where a reader may start: the first position in play of each of the game's worked examples."""
     site = current_site()
@@ -70,11 +83,10 @@ def starts(page) -> list[dict]:
     for example in site.examples.values():
         if example.game != page.game:
             continue
-        positions = [example.position_at(step) for step in range(len(example.steps) + 1)]
-        in_play = [position for position in positions if position.to_json().get("phase") == "play"]
-        if in_play:
+        start = first_in_play(example.position_at(step) for step in range(len(example.steps) + 1))
+        if start is not None:
             found.append({"id": example.id, "title": site.captions(example, page.lang).title,
-                          "position": in_play[0].to_json()})
+                          "position": start.to_json()})
     return found[:_MOST_STARTS]
 
 

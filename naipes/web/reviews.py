@@ -4,7 +4,8 @@ The play page links here with the table's token in the address's fragment, which
 reaches a server; the page's script hands it to ``render``, which replays the game from
 the token's record (``tables.review_of``) and draws it as a worked example: every step
 face up, the engine's judgement under each of the reader's judged moves, and a summary
-of the costliest ones at the top, each linked to its step and to the rules page. The
+of the costliest ones at the top, each linked to its step and to the rules page, and, for a
+game with an analysis board, a link that sets the deal up there from its first lead. The
 drawn review reads as a sequence of steps without any script.
 """
 
@@ -19,6 +20,7 @@ from werkzeug.routing import BaseConverter
 from ..engine.contract import PositionLike
 from ..engine.errors import N_
 from ..games import GAMES
+from .analysis import board_url, first_in_play
 from .i18n import in_language
 from .json_io import ApiError, json_body
 from .play import play_slug
@@ -105,8 +107,10 @@ def render(lang: str, slug: str, play: str, review: str):
         }
     captions = {"title": gettext("Your game, step by step"), "start": gettext("The deal, every card face up."),
                 "steps": [step["caption"] for step in reviewed["steps"]]}
+    lead = first_in_play((shown.start, *shown.positions)) if game.analyses else None
+    board = board_url(page, lead) if lead is not None else None
     html = render_template("review_fragment.html", page=page, game=game, review=reviewed, shown=shown, notes=notes,
-                           captions=captions, rules=rules, titles=titles)
+                           captions=captions, rules=rules, titles=titles, board=board)
     return jsonify({"html": html, "help": reviewed.get("help")})
 
 
