@@ -155,8 +155,25 @@ def test_dealing_at_random_leads_to_the_deals_own_address_with_thirteen_cards_ea
     assert answer.status_code == 303
     dealt = dict(re.findall(r"[?&]([^=&]+)=([^&]*)", answer.headers["Location"]))
     assert dealt["action"] == "analyse" and dealt["bid"] == "solo" and dealt["trump"] == "H"
-    cards = {name: seat for name, seat in dealt.items() if name not in ("action", "bid", "bidder", "partner", "trump", "leader")}
+    cards = {name: seat for name, seat in dealt.items()
+             if name not in ("action", "bid", "bidder", "partner", "trump", "leader", "won")}
     assert len(cards) == 52 and sorted(cards.values()) == sorted(str(seat) for seat in range(4) for _ in range(13))
     page = client.get(answer.headers["Location"])
     assert page.status_code == 200
     assert [len(hand) for hand in _shown(page.get_data(as_text=True))["hands"]] == [13] * 4
+
+
+def test_an_ending_with_the_tricks_already_taken_counts_them_in_the_whole_hand(client):
+    """A solo of player 3 with three cards each and ten tricks played, six of them his: each card's tricks
+    in the whole hand are the six plus what the last three give him, and the solo (five tricks) is made."""
+    fields = {**ENDING, "won": "6"}
+    page = client.get(PAGES["es"], query_string=fields)
+    assert page.status_code == 200
+    shown = _shown(page.get_data(as_text=True))
+    assert len(shown["tricks"]) == 10 and sum(trick["winner"] == 2 for trick in shown["tricks"]) == 6
+    uncounted = _shown(client.get(PAGES["es"], query_string=ENDING).get_data(as_text=True))
+    rest = client.post("/api/v1/solo-whist/analysis", json={"position": uncounted}).get_json()["cards"]
+    rows = _rows(page.get_data(as_text=True))
+    assert [tricks for _, tricks, _ in rows] == [6 + card["tricks"] for card in rest]
+    assert all(made == "cumplido" for _, _, made in rows)
+    assert _selected(page.get_data(as_text=True), "won") == "6"

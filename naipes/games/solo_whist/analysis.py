@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ...engine.cards import DECK, SUITS, Card
 from ...engine.errors import N_, InvalidPosition, TooMuchWork
+from ...engine.sentences import Seat
 from . import dd
 from .rules import (
     CONTRACTS,
@@ -30,10 +31,14 @@ from .rules import (
     PROPOSAL,
     SEATS,
     TRICKS_NEEDED,
+    Contract,
     Play,
     Position,
+    Trick,
     legal_moves,
+    trick_winner,
 )
+from .tricks import STRENGTH, ends_early
 
 NODE_LIMIT = 6_000_000
 """The most nodes the analysis endpoint may search for one position (at most about 0.9 s of CPU on the
@@ -106,15 +111,25 @@ def answer(position: Position) -> dict[str, object]:
             "cards": [{"card": value.card.code, "tricks": value.tricks, "made": value.made} for value in values]}
 
 
-SETUP_FIELDS = ("bid", "bidder", "partner", "trump", "leader")
+SETUP_FIELDS = ("bid", "bidder", "partner", "trump", "leader", "won")
 """The set-up form's fields beside one per card (named by its code: who holds it, or empty when it is out
-of the hand): the contract and who leads the first trick set up."""
+of the hand): the contract, who leads the trick set up, and in an ending how many of the tricks already
+played the declaring side took. Left empty, that count makes the ending a partial position as the API
+and the worked examples have them, judged on the tricks still to play alone; given, it makes the board
+find an earlier play of the cards out (``_history``) that took them."""
+
+HISTORY_STEPS = 10_000
+"""The most suits the search for an ending's earlier play may lay (about 0.25 s of CPU at most). An ending
+it finds no play for within them is refused, the reader told to change the cards or the count: of 600
+endings reached by random play (each has an earlier play), 1 was, and 99 % took under 50 ms."""
 
 _WITHOUT_TRUMP = MISERES | {DECLARED_ABUNDANCE}
 
 
 def set_up(fields: Mapping[str, str]) -> Position:
-    """The position at a trick's lead that the analysis page's set-up form describes, no trick yet played.
+    """The position at a trick's lead that the analysis page's set-up form describes: a whole deal, an
+    ending on its own, or an ending with an earlier play that gave the declaring side the tricks the form
+    says it took (``SETUP_FIELDS``).
 
     ``InvalidPosition``, its message for the reader, when the fields describe no position the board can
     analyse: the checks come before the engine's own, which speak to API clients, so that a reader
@@ -137,7 +152,8 @@ def set_up(fields: Mapping[str, str]) -> Position:
     if bid not in _WITHOUT_TRUMP and trump is None:
         raise InvalidPosition(N_("A solo, a proposal and an abundance are played with trumps: choose the suit."))
     if bid == DECLARED_ABUNDANCE and leader != bidder:
-        raise InvalidPosition(N_("In a declared abundance the bidder leads the first trick."))
+        raise InvalidPosition(N_("In a declared abundance the bidder leads every trick: he leads the first and"
+                                 " wins each one, or the hand is over."))
     hands: list[list[str]] = [[] for _ in range(SEATS)]
     for card in DECK:
         holder = fields.get(card.code)
@@ -147,34 +163,73 @@ def set_up(fields: Mapping[str, str]) -> Position:
     if len(set(sizes)) != 1 or not sizes[0]:
         raise InvalidPosition(N_("Every player must hold as many cards as the others, at least one: now they hold"
                                  " %(sizes)s."), sizes=", ".join(map(str, sizes)))
-    contract = {"bid": bid, "bidder": bidder, "partner": partner, "trump": trump}
+    played = 13 - sizes[0]
+    contract = Contract(bid, bidder, partner, trump)
+    counted = fields.get("won", "")
+    tricks = [] if not counted else _tricks_before(hands, fields, contract, leader, played, counted)
+    first = tricks[0].leader if tricks else leader
     try:
-        return Position.from_json({"dealer": (leader - 1) % SEATS, "hands": hands, "turn_up": None, "phase": PLAY,
-                                   "auction": [], "contract": contract, "tricks": [], "trick": None, "result": None})
+        return Position.from_json({
+            "dealer": (first - 1) % SEATS, "hands": hands, "turn_up": None, "phase": PLAY, "auction": [],
+            "contract": contract.to_json(), "tricks": [trick.to_json() for trick in tricks], "trick": None,
+            "result": None})
     except InvalidPosition:
         # The checks above leave the engine nothing to refuse; were one missed, the reader still reads
         # their own language rather than the engine's English for API clients.
         raise InvalidPosition(N_("These cards and this contract make no position the board can analyse.")) from None
 
 
+def _tricks_before(hands: list[list[str]], fields: Mapping[str, str], contract: Contract, leader: int, played: int,
+                   counted: str) -> list[Trick]:
+    """The earlier play of an ending whose form counts the tricks the declaring side took (``counted``)."""
+    counts = {str(count): count for count in range(played + 1)}
+    if counted not in counts:
+        raise InvalidPosition(N_("With %(held)s cards each, %(played)s tricks have been played: the declaring side"
+                                 " took from 0 to %(played)s of them."), held=13 - played, played=played)
+    won = counts[counted]
+    bid, bidder = contract.bid, contract.bidder
+    declaring = {bidder} | ({contract.partner} if contract.partner is not None else set())
+    if played and leader in declaring and not won:
+        raise InvalidPosition(N_("Whoever leads won the last trick: with %(player)s to lead, the declaring side"
+                                 " has taken at least one trick."), player=Seat(leader))
+    if played and leader not in declaring and won == played:
+        raise InvalidPosition(N_("Whoever leads won the last trick: with %(player)s to lead, the declaring side"
+                                 " has taken %(most)s tricks at most."), player=Seat(leader), most=played - 1)
+    if bid in MISERES and won > 0:
+        raise InvalidPosition(N_("In a misère the bidder has taken no trick yet: one would have ended the hand."))
+    if bid == DECLARED_ABUNDANCE and won < played:
+        raise InvalidPosition(N_("In a declared abundance the bidder has taken every trick so far: losing one"
+                                 " would have ended the hand."))
+    held = [[Card.parse(code) for code in hand] for hand in hands]
+    out = [card for card in DECK if not fields.get(card.code)]
+    tricks = _history(held, out, contract, leader, won)
+    if tricks is None:
+        raise InvalidPosition(N_("No earlier play leaves these cards with that many tricks taken by the declaring"
+                                 " side: change the cards or the tricks taken, or leave them uncounted."))
+    return tricks
+
+
 def dealt(fields: Mapping[str, str], rng: random.Random) -> dict[str, str]:
-    """The set-up form's contract and leader kept, and the whole pack dealt at random, thirteen cards each."""
+    """The set-up form's contract and leader kept, and the whole pack dealt at random, thirteen cards each
+    (so no trick taken yet)."""
     pack = list(DECK)
     rng.shuffle(pack)
     holder = {card: index % SEATS for index, card in enumerate(pack)}
     kept = {name: fields[name] for name in SETUP_FIELDS if name in fields}
-    return kept | {card.code: str(holder[card]) for card in DECK}
+    return kept | {"won": ""} | {card.code: str(holder[card]) for card in DECK}
 
 
 def setup_fields(position: Position) -> dict[str, str]:
     """The set-up form's fields for ``position`` in play: its contract, who leads the trick in progress
-    (or the next), and who holds each card still in the hand, those on the table counted as their
-    players'; the tricks before are left out."""
+    (or the next), how many tricks the declaring side has taken, and who holds each card still in the
+    hand, those on the table counted as their players'; which cards the earlier tricks held is left out."""
     contract = position.agreed
     leader = position.leader
+    declaring, _ = sides(position)
+    won = sum(count for seat, count in enumerate(position.tricks_won()) if declaring >> seat & 1)
     fields = {"bid": contract.bid, "bidder": str(contract.bidder),
               "partner": "" if contract.partner is None else str(contract.partner),
-              "trump": contract.trump or "", "leader": str(leader)}
+              "trump": contract.trump or "", "leader": str(leader), "won": str(won) if position.tricks else ""}
     for seat, hand in enumerate(position.hands):
         fields.update((card.code, str(seat)) for card in hand)
     if position.trick is not None:
@@ -187,3 +242,122 @@ def _seat(fields: Mapping[str, str], name: str) -> int:
     if value not in ("0", "1", "2", "3"):
         raise InvalidPosition(N_("Choose players from 1 to %(seats)s."), seats=SEATS)
     return int(value)
+
+
+def _history(hands: list[list[Card]], out: list[Card], contract: Contract, leader: int,
+             won: int) -> list[Trick] | None:
+    """Tricks the rules allow that could have taken ``out`` from the whole pack and left ``hands``: the
+    declaring side winning ``won`` of them, ``leader`` the last, nobody playing a suit they showed out
+    of or still holds; None when the search finds none within ``HISTORY_STEPS`` suits laid.
+
+    Following suit and showing out depend on the suits alone, so the search lays suits, and the ranks
+    are put in last (``_ranked``): trick by trick it picks who wins (which makes the next leader), the
+    suit led, and for each other player whether they follow or, holding none of the suit now, throw
+    another suit, a trump being a ruff. An unlucky early trick can leave a search that cannot end well,
+    so it starts again in another order every ``_ATTEMPT_STEPS`` suits; the orders come from a fixed
+    seed, so one set-up's history is the same from one request to the next.
+    """
+    played = len(out) // SEATS
+    if not played:
+        return []
+    trump = contract.trump
+    declaring = {contract.bidder} | ({contract.partner} if contract.partner is not None else set())
+    holds = [{card.suit for card in hand} for hand in hands]
+    left = {suit: sum(1 for card in out if card.suit == suit) for suit in SUITS}
+    void: list[set[str]] = [set() for _ in range(SEATS)]
+    laid: list[tuple[int, list[str], int]] = []
+    rng = random.Random(played * 14 + won)
+    steps = budget = 0
+
+    def shareable(tricks_left: int) -> bool:
+        """Can the cards still out go to the players, ``tricks_left`` each, none of a suit its player
+        showed out of? Hall's condition over every set of suits: their cards fit the players able to
+        take one."""
+        able = [sum(1 << bit for bit, suit in enumerate(SUITS) if suit not in void[seat]) for seat in range(SEATS)]
+        for mask in range(1, 1 << len(SUITS)):
+            cards = sum(left[suit] for bit, suit in enumerate(SUITS) if mask >> bit & 1)
+            if cards > tricks_left * sum(1 for suits in able if suits & mask):
+                return False
+        return True
+
+    def trick(index: int, lead: int, taken: int) -> bool:
+        if index == played:
+            return True
+        winners = [leader] if index == played - 1 else rng.sample(range(SEATS), SEATS)
+        for winner in winners:
+            count = taken + (winner in declaring)
+            if ends_early(contract, winner) or count > won or count + played - index - 1 < won:
+                continue
+            for led in rng.sample(SUITS, len(SUITS)):
+                if led in void[lead] or not left[led]:
+                    continue
+                left[led] -= 1
+                found = lay(index, lead, winner, count, [led])
+                left[led] += 1
+                if found:
+                    return True
+        return False
+
+    def lay(index: int, lead: int, winner: int, taken: int, suits: list[str]) -> bool:
+        nonlocal steps
+        led = suits[0]
+        if len(suits) == SEATS:
+            laid.append((lead, suits, winner))
+            if shareable(played - index - 1) and trick(index + 1, winner, taken):
+                return True
+            laid.pop()
+            return False
+        if steps >= budget:
+            return False
+        steps += 1
+        seat = (lead + len(suits)) % SEATS
+        options = [(led, False)] if led not in void[seat] else []
+        if led not in holds[seat]:
+            options += [(suit, led not in void[seat]) for suit in rng.sample(SUITS, len(SUITS))
+                        if suit != led and suit not in void[seat]]
+        ruffed = trump != led and trump in suits
+        winner_played = (winner - lead) % SEATS < len(suits)
+        for suit, shows_out in options:
+            ruff = suit == trump != led
+            # the winner must play the suit that decides the trick: a trump once anyone has ruffed
+            if not left[suit] or (seat == winner and suit != (trump if ruffed else led) and not ruff) or \
+                    (ruff and seat != winner and winner_played and suits[(winner - lead) % SEATS] != trump):
+                continue
+            left[suit] -= 1
+            if shows_out:
+                void[seat].add(led)
+            found = lay(index, lead, winner, taken, suits + [suit])
+            if shows_out:
+                void[seat].discard(led)
+            left[suit] += 1
+            if found:
+                return True
+        return False
+
+    while budget < HISTORY_STEPS:
+        budget = min(budget + _ATTEMPT_STEPS, HISTORY_STEPS)
+        first = contract.bidder if contract.bid == DECLARED_ABUNDANCE else rng.randrange(SEATS)
+        if trick(0, first, 0):
+            return _ranked(laid, out, trump)
+    return None
+
+
+_ATTEMPT_STEPS = 500
+"""The suits one try at an ending's earlier play may lay before the search starts again in another order."""
+
+
+def _ranked(laid: list[tuple[int, list[str], int]], out: list[Card], trump: str | None) -> list[Trick]:
+    """The tricks ``laid`` (each its leader, its suits in play order and its winner) with the cards
+    ``out`` put in: in each suit the winners' plays get its highest cards, so each winner beats every
+    other card of its suit in its trick."""
+    ranked = {suit: sorted((card for card in out if card.suit == suit), key=STRENGTH.__getitem__, reverse=True)
+              for suit in SUITS}
+    winning = {(index, (winner - lead) % SEATS) for index, (lead, suits, winner) in enumerate(laid)}
+    order = sorted(((index, place) for index, (_, suits, _) in enumerate(laid) for place in range(SEATS)),
+                   key=lambda slot: slot not in winning)
+    cards: dict[tuple[int, int], Card] = {}
+    for index, place in order:
+        cards[index, place] = ranked[laid[index][1][place]].pop(0)
+    return [Trick(lead, tuple(cards[index, place] for place in range(SEATS)), winner)
+            for index, (lead, _, winner) in enumerate(laid)]
+

@@ -107,9 +107,11 @@ def test_only_a_position_in_play_is_analysed():
 
 
 def test_the_set_up_form_reads_back_the_position_it_was_filled_in_from():
+    """An ending gets an earlier play of its own (the cards in the tricks are not the form's), with the
+    same tricks taken by each side and the same player to lead, so every card is worth the same."""
     rng = random.Random(5)
     read = set()
-    for seed, bid in enumerate(["solo", "proposal", "misere", "abundance", "open_misere", "declared_abundance"] * 3):
+    for seed, bid in enumerate(["solo", "proposal", "misere", "abundance", "open_misere", "declared_abundance"] * 4):
         position = played_down_to(auctioned(700 + seed, bid), rng.randrange(1, 14), rng)
         if position is None or position.trick is not None:
             continue
@@ -117,12 +119,24 @@ def test_the_set_up_form_reads_back_the_position_it_was_filled_in_from():
         fields = setup_fields(position)
         again = set_up(fields)
         assert [set(hand) for hand in again.hands] == [set(hand) for hand in position.hands]
-        assert again.contract == position.contract
-        assert again.to_move == position.to_move and not again.tricks
-        assert analyse(again) and len(analyse(again)) == len(analyse(position))
+        assert again.contract == position.contract and again.to_move == position.to_move
+        assert len(again.tricks) == len(position.tricks) and setup_fields(again) == fields
+        assert analyse(again) == analyse(position)
     assert len(read) >= 4, read
 
 
+THREE_EACH = {card.code: "" for card in DECK if card.rank not in ("A", "K", "Q")}
+"""An ending of three cards each (the aces, kings and queens), ten tricks played."""
+
+
+@pytest.mark.parametrize("won", range(8))
+def test_an_ending_gets_an_earlier_play_the_rules_allow_with_the_tricks_the_form_says(won):
+    """A solo of player 3, player 2 to lead: the earlier play is one the engine accepts, the bidder
+    having taken the tricks the form says and player 2 the last one."""
+    position = set_up(_fields(**THREE_EACH, bid="solo", bidder="2", won=str(won)))
+    assert len(position.tricks) == 10 and position.to_move == 1
+    assert position.tricks_won()[2] == won and position.tricks[-1].winner == 1
+    assert rules.Position.from_json(position.to_json()) == position
 def test_a_card_on_the_table_goes_back_to_its_player_in_the_form():
     position = auctioned(40, "solo")
     leader = position.to_move
@@ -135,7 +149,7 @@ def test_a_card_on_the_table_goes_back_to_its_player_in_the_form():
 
 def _fields(**changes: str) -> dict[str, str]:
     """A solo of player 1 in spades, player 2 to lead, with every card dealt round the table."""
-    fields = {"bid": "solo", "bidder": "0", "partner": "", "trump": "S", "leader": "1"}
+    fields = {"bid": "solo", "bidder": "0", "partner": "", "trump": "S", "leader": "1", "won": "0"}
     fields.update((card.code, str(index % 4)) for index, card in enumerate(DECK))
     fields.update(changes)
     return fields
@@ -148,11 +162,12 @@ def test_a_whole_deal_set_up_is_in_play_at_the_first_lead_of_the_chosen_player()
     assert position.agreed == rules.Contract("solo", 0, None, "S")
 
 
-def test_an_ending_set_up_leaves_out_the_cards_already_played():
+def test_an_ending_left_uncounted_is_judged_on_its_own_tricks_as_the_worked_examples_are():
     out = {card.code: "" for card in DECK if card.rank not in ("A", "K", "Q")}
-    position = set_up(_fields(**out))
-    assert [len(hand) for hand in position.hands] == [3] * 4
+    position = set_up(_fields(**out, won=""))
+    assert [len(hand) for hand in position.hands] == [3] * 4 and not position.tricks
     assert len(analyse(position)) == len(rules.legal_moves(position))
+    assert setup_fields(position)["won"] == ""
 
 
 @pytest.mark.parametrize("changes, says", [
@@ -164,10 +179,23 @@ def test_an_ending_set_up_leaves_out_the_cards_already_played():
     ({"partner": "2"}, "Only a proposal is played with a partner: choose no partner."),
     ({"bid": "misere"}, "A misère, an open misère and a declared abundance are played without trumps."),
     ({"trump": ""}, "A solo, a proposal and an abundance are played with trumps: choose the suit."),
-    ({"bid": "declared_abundance", "trump": ""}, "In a declared abundance the bidder leads the first trick."),
+    ({"bid": "declared_abundance", "trump": ""}, "In a declared abundance the bidder leads every trick: he leads"
+                                                 " the first and wins each one, or the hand is over."),
+    ({"won": "1"}, "With %(held)s cards each, %(played)s tricks have been played: the declaring side took from 0 to"
+                   " %(played)s of them."),
+    ({"won": "²"}, "With %(held)s cards each, %(played)s tricks have been played: the declaring side took from 0 to"
+                   " %(played)s of them."),
     ({"AS": "1"}, "Every player must hold as many cards as the others, at least one: now they hold %(sizes)s."),
     ({card.code: "" for card in DECK}, "Every player must hold as many cards as the others, at least one: now they"
                                        " hold %(sizes)s."),
+    (THREE_EACH | {"bidder": "2", "won": "10"}, "Whoever leads won the last trick: with %(player)s to lead, the"
+                                                " declaring side has taken %(most)s tricks at most."),
+    (THREE_EACH | {"bidder": "1", "won": "0"}, "Whoever leads won the last trick: with %(player)s to lead, the"
+                                               " declaring side has taken at least one trick."),
+    (THREE_EACH | {"bid": "misere", "trump": "", "won": "1"}, "In a misère the bidder has taken no trick yet: one"
+                                                              " would have ended the hand."),
+    (THREE_EACH | {"bid": "declared_abundance", "trump": "", "leader": "0", "won": "9"},
+     "In a declared abundance the bidder has taken every trick so far: losing one would have ended the hand."),
 ])
 def test_a_form_that_describes_no_position_says_what_to_change(changes, says):
     with pytest.raises(InvalidPosition) as refused:
@@ -176,9 +204,9 @@ def test_a_form_that_describes_no_position_says_what_to_change(changes, says):
 
 
 def test_a_random_deal_keeps_the_contract_and_deals_thirteen_cards_each():
-    fields = dealt(_fields(bid="misere", trump="", bidder="2"), random.Random(3))
+    fields = dealt(_fields(bid="misere", trump="", bidder="2", won="3"), random.Random(3))
     assert {name: fields[name] for name in SETUP_FIELDS} == {"bid": "misere", "bidder": "2", "partner": "",
-                                                             "trump": "", "leader": "1"}
+                                                             "trump": "", "leader": "1", "won": ""}
     assert sorted(fields[card.code] for card in DECK) == sorted(str(seat) for seat in range(4) for _ in range(13))
-    assert fields != dealt(_fields(bid="misere", trump="", bidder="2"), random.Random(4))
+    assert fields != dealt(_fields(bid="misere", trump="", bidder="2", won="3"), random.Random(4))
     assert set_up(fields).agreed.bid == "misere"
