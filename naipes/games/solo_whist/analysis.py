@@ -338,7 +338,7 @@ def _history(hands: list[list[Card]], out: list[Card], contract: Contract, leade
         budget = min(budget + _ATTEMPT_STEPS, HISTORY_STEPS)
         first = contract.bidder if contract.bid == DECLARED_ABUNDANCE else rng.randrange(SEATS)
         if trick(0, first, 0):
-            return _ranked(laid, out, trump)
+            return _ranked(laid, out)
     return None
 
 
@@ -346,14 +346,14 @@ _ATTEMPT_STEPS = 500
 """The suits one try at an ending's earlier play may lay before the search starts again in another order."""
 
 
-def _ranked(laid: list[tuple[int, list[str], int]], out: list[Card], trump: str | None) -> list[Trick]:
+def _ranked(laid: list[tuple[int, list[str], int]], out: list[Card]) -> list[Trick]:
     """The tricks ``laid`` (each its leader, its suits in play order and its winner) with the cards
     ``out`` put in: in each suit the winners' plays get its highest cards, so each winner beats every
     other card of its suit in its trick."""
     ranked = {suit: sorted((card for card in out if card.suit == suit), key=STRENGTH.__getitem__, reverse=True)
               for suit in SUITS}
-    winning = {(index, (winner - lead) % SEATS) for index, (lead, suits, winner) in enumerate(laid)}
-    order = sorted(((index, place) for index, (_, suits, _) in enumerate(laid) for place in range(SEATS)),
+    winning = {(index, (winner - lead) % SEATS) for index, (lead, _, winner) in enumerate(laid)}
+    order = sorted(((index, place) for index in range(len(laid)) for place in range(SEATS)),
                    key=lambda slot: slot not in winning)
     cards: dict[tuple[int, int], Card] = {}
     for index, place in order:
