@@ -91,7 +91,8 @@ def starts(page) -> list[dict]:
 
 
 def _board(page, position_json: object) -> dict:
-    """The board for a position: the diagram with the mover's cards as buttons, and each legal card's worth.
+    """The board for a position: the diagram with the mover's cards as buttons, each legal card's worth,
+    and the set-up form's fields that set it up again (so the form follows the board).
 
     A position the engine cannot read is a 4xx. One it reads but the analysis will not finish within a
     request's bound is still drawn, with the reason instead of the values, so the reader can play on
@@ -110,7 +111,8 @@ def _board(page, position_json: object) -> dict:
             notice = error.message
     mover = p.get("to_move")
     html = render_template("analysis_board.html", page=page, p=p, values=values, notice=notice, mover=mover)
-    return {"board": html, "position": p}
+    fields = None if position.is_over else dict(game.setup_fields(position))
+    return {"board": html, "position": p, "fields": fields}
 
 
 @lru_cache(maxsize=64)
@@ -166,7 +168,8 @@ def page(lang: str, slug: str, part: str):
 
 @bp.post("/<lang>/<slug>/<analysis_slug:part>/board")
 def board(lang: str, slug: str, part: str):
-    """The board for the position the body holds: ``{"position": Position}`` → ``{"board": html, "position"}``."""
+    """The board for the position the body holds: ``{"position": Position}`` → ``{"board": html, "position",
+    "fields"}``, the set-up form's fields for that position (None once the hand is over)."""
     page = _analysis_page(lang, slug, part)
     return jsonify(_board(page, required(json_body(), "position")))
 

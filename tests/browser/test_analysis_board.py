@@ -4,6 +4,8 @@ or dealt at random, by mouse and by keyboard."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
@@ -75,4 +77,25 @@ def test_a_reader_sets_up_an_ending_card_by_card_and_deals_a_whole_hand_at_rando
     holders = [page.locator(f"#setup-{rank}{suit}").input_value() for suit in "SHDC"
                for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
     assert sorted(holders) == sorted(str(seat) for seat in range(4) for _ in range(13))
+    assert page.problems == []
+
+
+def test_the_set_up_form_follows_the_board_as_examples_are_chosen_and_cards_played(page, live_server):
+    page.goto(live_server + PAGES["es"])
+    page.locator("[data-start-position]").nth(3).click()
+    expect(page.locator("[data-back]")).to_be_disabled()
+    expect(page.locator("[data-message]")).not_to_be_empty()
+    shown = json.loads(page.locator("#analysis-position").input_value())
+    assert page.locator("#setup-bid").input_value() == shown["contract"]["bid"]
+    declaring = {shown["contract"]["bidder"], shown["contract"]["partner"]}
+    assert page.locator("#setup-won").input_value() == str(
+        sum(trick["winner"] in declaring for trick in shown["tricks"]))
+    for seat, hand in enumerate(shown["hands"]):
+        assert all(page.locator(f"#setup-{card}").input_value() == str(seat) for card in hand)
+    button = page.locator(".analysis-values tbody button").first
+    card = json.loads(button.get_attribute("data-move"))
+    button.click()
+    expect(page.locator("[data-back]")).to_be_enabled()
+    assert page.locator(f"#setup-{card['card']}").input_value() == str(card["player"]), \
+        "a card on the table is still its player's in the form, which sets up the trick from its lead"
     assert page.problems == []

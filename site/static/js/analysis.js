@@ -2,7 +2,8 @@
 // the board; this script sends a card played to the API (/apply), asks for the new board,
 // keeps the positions passed through for "take back", and sets up a position the reader
 // chooses (an example's start, or JSON pasted in its form). The set-up form of cards and
-// contract needs no script: it is a GET form the server answers with a new page.
+// contract needs no script (a GET form the server answers with a new page); the script only
+// fills it in for each board shown, from the fields the server sends with the board.
 (function () {
   "use strict";
 
@@ -17,7 +18,17 @@
   var position = textarea && textarea.value ? JSON.parse(textarea.value) : null;
   var busy = false;
 
+  var setupForm = root.querySelector(".analysis-form");
+
   function say(text) { message.textContent = text; }
+
+  // The set-up form follows the board, so that a reader can change a card of the position shown.
+  function fill(fields) {
+    if (!setupForm || !fields) { return; }
+    setupForm.querySelectorAll("select").forEach(function (select) {
+      select.value = Object.prototype.hasOwnProperty.call(fields, select.name) ? fields[select.name] : "";
+    });
+  }
 
   function show(next, label, remember) {
     busy = true;
@@ -27,6 +38,7 @@
       position = result.data.position;
       boardElement.innerHTML = result.data.board;
       if (textarea) { textarea.value = JSON.stringify(position); }
+      fill(result.data.fields);
       backButton.disabled = history.length === 0;
       say(position.phase === "play" ? label : data.labelOver);
       var diagram = boardElement.querySelector("[data-diagram]");
