@@ -119,9 +119,9 @@ and the worked examples have them, judged on the tricks still to play alone; giv
 find an earlier play of the cards out (``_history``) that took them."""
 
 HISTORY_STEPS = 10_000
-"""The most suits the search for an ending's earlier play may lay (about 0.25 s of CPU at most). An ending
-it finds no play for within them is refused, the reader told to change the cards or the count: of 600
-endings reached by random play (each has an earlier play), 1 was, and 99 % took under 50 ms."""
+"""The most suits the search for an ending's earlier play may lay (a few tenths of a second of CPU at the
+most). An ending it finds no play for within them is refused, the reader told to change the cards or the
+count; the README gives how often that happens (``benchmarks/solo_whist_setup.py``)."""
 
 _WITHOUT_TRUMP = MISERES | {DECLARED_ABUNDANCE}
 
