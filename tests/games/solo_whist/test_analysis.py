@@ -10,7 +10,7 @@ import pytest
 
 from naipes.engine.cards import DECK
 from naipes.engine.errors import InvalidPosition
-from naipes.games.solo_whist import rules
+from naipes.games.solo_whist import rules, thumb
 from naipes.games.solo_whist.analysis import SETUP_FIELDS, analyse, dealt, set_up, setup_fields
 from naipes.games.solo_whist.rules import Bid, NameTrump, Play
 from naipes.games.solo_whist.dd import index_of, mask_of, trump_index
@@ -210,3 +210,28 @@ def test_a_random_deal_keeps_the_contract_and_deals_thirteen_cards_each():
     assert sorted(fields[card.code] for card in DECK) == sorted(str(seat) for seat in range(4) for _ in range(13))
     assert fields != dealt(_fields(bid="misere", trump="", bidder="2", won="3"), random.Random(4))
     assert set_up(fields).agreed.bid == "misere"
+
+
+def _hand(fields: dict[str, str], seat: int) -> tuple:
+    return tuple(card for card in DECK if fields[card.code] == str(seat))
+
+
+@pytest.mark.parametrize("changes", [
+    {"bid": "solo", "bidder": "3"},
+    {"bid": "misere", "trump": "", "bidder": "1", "leader": "0"},
+    {"bid": "proposal", "bidder": "0", "partner": "2", "trump": "H"},
+    {"bid": "abundance", "bidder": "2", "trump": "D"},
+])
+def test_a_random_deal_gives_the_bidder_a_hand_the_rules_page_would_bid_the_contract_on(changes):
+    for seed in range(5):
+        fields = dealt(_fields(**changes), random.Random(seed))
+        contract = set_up(fields).agreed
+        assert thumb.worth(_hand(fields, contract.bidder), contract)
+        if contract.partner is not None:
+            assert thumb.worth(_hand(fields, contract.partner), contract, accepted=True)
+
+
+def test_a_random_deal_for_a_contract_no_hand_turns_up_for_is_still_a_whole_deal():
+    fields = dealt(_fields(bid="declared_abundance", trump="", bidder="1", leader="1"), random.Random(1))
+    assert sorted(fields[card.code] for card in DECK) == sorted(str(seat) for seat in range(4) for _ in range(13))
+    assert set_up(fields).agreed.bid == "declared_abundance"
