@@ -94,7 +94,7 @@ def _shown(page_html: str) -> dict:
 
 def _selected(page_html: str, name: str) -> str:
     """The value chosen in the set-up form's select ``name``."""
-    select = re.search(rf'<select id="setup-{name}" name="{name}">(.*?)</select>', page_html, re.S).group(1)
+    select = re.search(rf'<select id="setup-{name}" name="{name}"[^>]*>(.*?)</select>', page_html, re.S).group(1)
     return re.search(r'<option value="([^"]*)" selected>', select).group(1)
 
 
@@ -107,6 +107,8 @@ ENDING = {"bid": "solo", "bidder": "2", "partner": "", "trump": "H", "leader": "
 def test_the_form_is_filled_in_for_the_example_on_the_board(client):
     page = client.get(PAGES["es"]).get_data(as_text=True)
     start = _starts(page)[0]
+    counts = re.findall(r'<strong data-count="(\d)">(\d+)</strong>', page)
+    assert counts == [(str(seat), str(len(hand))) for seat, hand in enumerate(start["hands"])]
     assert _selected(page, "bid") == start["contract"]["bid"]
     assert _selected(page, "bidder") == str(start["contract"]["bidder"])
     assert _selected(page, "leader") == str(start["to_move"])

@@ -22,13 +22,28 @@
 
   function say(text) { message.textContent = text; }
 
+  // How many cards each player holds in the form, kept up to date as cards are given out.
+  function count() {
+    if (!setupForm) { return; }
+    setupForm.querySelectorAll("[data-count]").forEach(function (shown) {
+      var held = 0;
+      setupForm.querySelectorAll("select[data-card]").forEach(function (select) {
+        if (select.value === shown.dataset.count) { held += 1; }
+      });
+      shown.textContent = String(held);
+    });
+  }
+
   // The set-up form follows the board, so that a reader can change a card of the position shown.
   function fill(fields) {
     if (!setupForm || !fields) { return; }
     setupForm.querySelectorAll("select").forEach(function (select) {
       select.value = Object.prototype.hasOwnProperty.call(fields, select.name) ? fields[select.name] : "";
     });
+    count();
   }
+
+  if (setupForm) { setupForm.addEventListener("change", count); }
 
   function show(next, label, remember) {
     busy = true;
