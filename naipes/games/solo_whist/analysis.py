@@ -124,6 +124,7 @@ most). An ending it finds no play for within them is refused, the reader told to
 count; the README gives how often that happens (``benchmarks/solo_whist_setup.py``)."""
 
 _WITHOUT_TRUMP = MISERES | {DECLARED_ABUNDANCE}
+_SEATS = {str(seat): seat for seat in range(SEATS)}
 
 
 def set_up(fields: Mapping[str, str]) -> Position:
@@ -135,6 +136,34 @@ def set_up(fields: Mapping[str, str]) -> Position:
     analyse: the checks come before the engine's own, which speak to API clients, so that a reader
     setting up a hand by hand is told what to change.
     """
+    contract, leader = _contract(fields)
+    hands: list[list[str]] = [[] for _ in range(SEATS)]
+    for card in DECK:
+        holder = fields.get(card.code)
+        if holder:
+            hands[_seat(fields, card.code)].append(card.code)
+    sizes = [len(hand) for hand in hands]
+    if len(set(sizes)) != 1 or not sizes[0]:
+        raise InvalidPosition(N_("Every player must hold as many cards as the others, at least one: now they hold"
+                                 " %(sizes)s."), sizes=", ".join(map(str, sizes)))
+    played = 13 - sizes[0]
+    counted = fields.get("won", "")
+    tricks = [] if not counted else _tricks_before(hands, fields, contract, leader, played, counted)
+    first = tricks[0].leader if tricks else leader
+    try:
+        return Position.from_json({
+            "dealer": (first - 1) % SEATS, "hands": hands, "turn_up": None, "phase": PLAY, "auction": [],
+            "contract": contract.to_json(), "tricks": [trick.to_json() for trick in tricks], "trick": None,
+            "result": None})
+    except InvalidPosition:
+        # The checks above leave the engine nothing to refuse; were one missed, the reader still reads
+        # their own language rather than the engine's English for API clients.
+        raise InvalidPosition(N_("These cards and this contract make no position the board can analyse.")) from None
+
+
+def _contract(fields: Mapping[str, str]) -> tuple[Contract, int]:
+    """The contract the form names and who leads; ``InvalidPosition``, for the reader, where the rules
+    allow no such contract."""
     bid = fields.get("bid", "")
     if bid not in CONTRACTS:
         raise InvalidPosition(N_("Choose one of the contracts."))
@@ -154,29 +183,7 @@ def set_up(fields: Mapping[str, str]) -> Position:
     if bid == DECLARED_ABUNDANCE and leader != bidder:
         raise InvalidPosition(N_("In a declared abundance the bidder leads every trick: he leads the first and"
                                  " wins each one, or the hand is over."))
-    hands: list[list[str]] = [[] for _ in range(SEATS)]
-    for card in DECK:
-        holder = fields.get(card.code)
-        if holder:
-            hands[_seat(fields, card.code)].append(card.code)
-    sizes = [len(hand) for hand in hands]
-    if len(set(sizes)) != 1 or not sizes[0]:
-        raise InvalidPosition(N_("Every player must hold as many cards as the others, at least one: now they hold"
-                                 " %(sizes)s."), sizes=", ".join(map(str, sizes)))
-    played = 13 - sizes[0]
-    contract = Contract(bid, bidder, partner, trump)
-    counted = fields.get("won", "")
-    tricks = [] if not counted else _tricks_before(hands, fields, contract, leader, played, counted)
-    first = tricks[0].leader if tricks else leader
-    try:
-        return Position.from_json({
-            "dealer": (first - 1) % SEATS, "hands": hands, "turn_up": None, "phase": PLAY, "auction": [],
-            "contract": contract.to_json(), "tricks": [trick.to_json() for trick in tricks], "trick": None,
-            "result": None})
-    except InvalidPosition:
-        # The checks above leave the engine nothing to refuse; were one missed, the reader still reads
-        # their own language rather than the engine's English for API clients.
-        raise InvalidPosition(N_("These cards and this contract make no position the board can analyse.")) from None
+    return Contract(bid, bidder, partner, trump), leader
 
 
 def _tricks_before(hands: list[list[str]], fields: Mapping[str, str], contract: Contract, leader: int, played: int,
@@ -215,7 +222,10 @@ def dealt(fields: Mapping[str, str], rng: random.Random) -> dict[str, str]:
     hold a hand the rules of thumb would bid the contract on, so that the board shows a contract someone
     would play. Where none turns up (a declared abundance hardly ever does), or the form names no
     contract, the last deal stands."""
-    contract = _named(fields)
+    try:
+        contract: Contract | None = _contract(fields)[0]
+    except InvalidPosition:
+        contract = None
     for _ in range(DEAL_TRIES):
         pack = list(DECK)
         rng.shuffle(pack)
@@ -231,15 +241,6 @@ def dealt(fields: Mapping[str, str], rng: random.Random) -> dict[str, str]:
 DEAL_TRIES = 3_000
 """The deals "deal at random" may try for a hand worth the contract (about 50 ms of CPU): enough to find
 a solo's, a proposal's or a misère's nearly always, an abundance's or an open misère's 99 times in 100."""
-
-
-def _named(fields: Mapping[str, str]) -> Contract | None:
-    """The contract the form names, or None where it names none the rules allow (``set_up`` says why)."""
-    try:
-        return set_up({name: fields[name] for name in SETUP_FIELDS if name in fields} | {
-            card.code: str(index % SEATS) for index, card in enumerate(DECK)} | {"won": ""}).agreed
-    except InvalidPosition:
-        return None
 
 
 def setup_fields(position: Position) -> dict[str, str]:
@@ -262,16 +263,24 @@ def setup_fields(position: Position) -> dict[str, str]:
 
 def _seat(fields: Mapping[str, str], name: str) -> int:
     value = fields.get(name, "")
-    if value not in ("0", "1", "2", "3"):
+    if value not in _SEATS:
         raise InvalidPosition(N_("Choose players from 1 to %(seats)s."), seats=SEATS)
-    return int(value)
+    return _SEATS[value]
 
 
 def _history(hands: list[list[Card]], out: list[Card], contract: Contract, leader: int,
              won: int) -> list[Trick] | None:
     """Tricks the rules allow that could have taken ``out`` from the whole pack and left ``hands``: the
     declaring side winning ``won`` of them, ``leader`` the last, nobody playing a suit they showed out
-    of or still holds; None when the search finds none within ``HISTORY_STEPS`` suits laid.
+    of or still holds; None when the search (``_EarlierPlay``) finds none within ``HISTORY_STEPS``."""
+    if not out:
+        return []
+    search = _EarlierPlay(hands, out, contract, leader, won)
+    return _ranked(search.laid, out) if search.run() else None
+
+
+class _EarlierPlay:
+    """The search for an ending's earlier play, over suits rather than cards.
 
     Following suit and showing out depend on the suits alone, so the search lays suits, and the ranks
     are put in last (``_ranked``): trick by trick it picks who wins (which makes the next leader), the
@@ -280,89 +289,106 @@ def _history(hands: list[list[Card]], out: list[Card], contract: Contract, leade
     so it starts again in another order every ``_ATTEMPT_STEPS`` suits; the orders come from a fixed
     seed, so one set-up's history is the same from one request to the next.
     """
-    played = len(out) // SEATS
-    if not played:
-        return []
-    trump = contract.trump
-    declaring = {contract.bidder} | ({contract.partner} if contract.partner is not None else set())
-    holds = [{card.suit for card in hand} for hand in hands]
-    left = {suit: sum(1 for card in out if card.suit == suit) for suit in SUITS}
-    void: list[set[str]] = [set() for _ in range(SEATS)]
-    laid: list[tuple[int, list[str], int]] = []
-    rng = random.Random(played * 14 + won)
-    steps = budget = 0
 
-    def shareable(tricks_left: int) -> bool:
+    def __init__(self, hands: list[list[Card]], out: list[Card], contract: Contract, leader: int,
+                 won: int) -> None:
+        self.contract, self.leader, self.won = contract, leader, won
+        self.played = len(out) // SEATS
+        self.declaring = {contract.bidder} | ({contract.partner} if contract.partner is not None else set())
+        self.holds = [{card.suit for card in hand} for hand in hands]
+        self.left = {suit: sum(1 for card in out if card.suit == suit) for suit in SUITS}
+        self.void: list[set[str]] = [set() for _ in range(SEATS)]
+        self.laid: list[tuple[int, list[str], int]] = []
+        self.rng = random.Random(self.played * 14 + won)
+        self.steps = self.budget = 0
+
+    def run(self) -> bool:
+        """Whether a play is found (then in ``laid``), trying again from another first leader and order
+        until ``HISTORY_STEPS`` suits are laid."""
+        contract = self.contract
+        while self.budget < HISTORY_STEPS:
+            self.budget = min(self.budget + _ATTEMPT_STEPS, HISTORY_STEPS)
+            first = contract.bidder if contract.bid == DECLARED_ABUNDANCE else self.rng.randrange(SEATS)
+            if self.trick(0, first, 0):
+                return True
+        return False
+
+    def shareable(self, tricks_left: int) -> bool:
         """Can the cards still out go to the players, ``tricks_left`` each, none of a suit its player
         showed out of? Hall's condition over every set of suits: their cards fit the players able to
         take one."""
-        able = [sum(1 << bit for bit, suit in enumerate(SUITS) if suit not in void[seat]) for seat in range(SEATS)]
+        able = [sum(1 << bit for bit, suit in enumerate(SUITS) if suit not in self.void[seat])
+                for seat in range(SEATS)]
         for mask in range(1, 1 << len(SUITS)):
-            cards = sum(left[suit] for bit, suit in enumerate(SUITS) if mask >> bit & 1)
+            cards = sum(self.left[suit] for bit, suit in enumerate(SUITS) if mask >> bit & 1)
             if cards > tricks_left * sum(1 for suits in able if suits & mask):
                 return False
         return True
 
-    def trick(index: int, lead: int, taken: int) -> bool:
-        if index == played:
+    def trick(self, index: int, lead: int, taken: int) -> bool:
+        """Lays trick ``index`` and those after it, ``lead`` leading, the declaring side having ``taken``."""
+        if index == self.played:
             return True
-        winners = [leader] if index == played - 1 else rng.sample(range(SEATS), SEATS)
+        winners = [self.leader] if index == self.played - 1 else self.rng.sample(range(SEATS), SEATS)
         for winner in winners:
-            count = taken + (winner in declaring)
-            if ends_early(contract, winner) or count > won or count + played - index - 1 < won:
+            count = taken + (winner in self.declaring)
+            if ends_early(self.contract, winner) or count > self.won or count + self.played - index - 1 < self.won:
                 continue
-            for led in rng.sample(SUITS, len(SUITS)):
-                if led in void[lead] or not left[led]:
+            for led in self.rng.sample(SUITS, len(SUITS)):
+                if led in self.void[lead] or not self.left[led]:
                     continue
-                left[led] -= 1
-                found = lay(index, lead, winner, count, [led])
-                left[led] += 1
+                self.left[led] -= 1
+                found = self.lay(index, lead, winner, count, [led])
+                self.left[led] += 1
                 if found:
                     return True
         return False
 
-    def lay(index: int, lead: int, winner: int, taken: int, suits: list[str]) -> bool:
-        nonlocal steps
-        led = suits[0]
+    def lay(self, index: int, lead: int, winner: int, taken: int, suits: list[str]) -> bool:
+        """Lays the next suit of trick ``index`` (``suits`` so far), ``winner`` to win it."""
         if len(suits) == SEATS:
-            laid.append((lead, suits, winner))
-            if shareable(played - index - 1) and trick(index + 1, winner, taken):
+            self.laid.append((lead, suits, winner))
+            if self.shareable(self.played - index - 1) and self.trick(index + 1, winner, taken):
                 return True
-            laid.pop()
+            self.laid.pop()
             return False
-        if steps >= budget:
+        if self.steps >= self.budget:
             return False
-        steps += 1
+        self.steps += 1
         seat = (lead + len(suits)) % SEATS
-        options = [(led, False)] if led not in void[seat] else []
-        if led not in holds[seat]:
-            options += [(suit, led not in void[seat]) for suit in rng.sample(SUITS, len(SUITS))
-                        if suit != led and suit not in void[seat]]
-        ruffed = trump != led and trump in suits
-        winner_played = (winner - lead) % SEATS < len(suits)
-        for suit, shows_out in options:
-            ruff = suit == trump != led
-            # the winner must play the suit that decides the trick: a trump once anyone has ruffed
-            if not left[suit] or (seat == winner and suit != (trump if ruffed else led) and not ruff) or \
-                    (ruff and seat != winner and winner_played and suits[(winner - lead) % SEATS] != trump):
-                continue
-            left[suit] -= 1
+        for suit, shows_out in self.options(seat, lead, winner, suits):
+            self.left[suit] -= 1
             if shows_out:
-                void[seat].add(led)
-            found = lay(index, lead, winner, taken, suits + [suit])
+                self.void[seat].add(suits[0])
+            found = self.lay(index, lead, winner, taken, suits + [suit])
             if shows_out:
-                void[seat].discard(led)
-            left[suit] += 1
+                self.void[seat].discard(suits[0])
+            self.left[suit] += 1
             if found:
                 return True
         return False
 
-    while budget < HISTORY_STEPS:
-        budget = min(budget + _ATTEMPT_STEPS, HISTORY_STEPS)
-        first = contract.bidder if contract.bid == DECLARED_ABUNDANCE else rng.randrange(SEATS)
-        if trick(0, first, 0):
-            return _ranked(laid, out)
-    return None
+    def options(self, seat: int, lead: int, winner: int, suits: list[str]) -> list[tuple[str, bool]]:
+        """The suits ``seat`` may play next to ``suits``, each with whether it shows out of the suit led by
+        it: the suit led, or (holding none of it now) any other it has not shown out of, but never one
+        that keeps ``winner`` from winning (the winner plays the suit that decides the trick: a trump
+        once anyone has ruffed; nobody ruffs after the winner has followed)."""
+        led, trump = suits[0], self.contract.trump
+        found = [(led, False)] if led not in self.void[seat] else []
+        if led not in self.holds[seat]:
+            found += [(suit, led not in self.void[seat]) for suit in self.rng.sample(SUITS, len(SUITS))
+                      if suit != led and suit not in self.void[seat]]
+        deciding = trump if trump != led and trump in suits else led
+        winner_place = (winner - lead) % SEATS
+        winner_followed = winner_place < len(suits) and suits[winner_place] != trump
+        allowed = []
+        for suit, shows_out in found:
+            ruff = suit == trump != led
+            if not self.left[suit] or (seat == winner and suit != deciding and not ruff) or \
+                    (ruff and seat != winner and winner_followed):
+                continue
+            allowed.append((suit, shows_out))
+        return allowed
 
 
 _ATTEMPT_STEPS = 500
