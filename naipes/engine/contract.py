@@ -326,21 +326,20 @@ class Game(Generic[P, M, V]):
 
     def set_up(self, fields: Mapping[str, str]) -> P:
         """The position a reader set up on the analysis board with ``fields`` (``InvalidPosition`` if none)."""
-        if self.setup is None:
-            raise TypeError(f"{self.ID} has no analysis board to set up")
-        return self.setup.read(fields)
+        return self._setup().read(fields)
 
     def setup_fields(self, position: PositionLike) -> Mapping[str, str]:
         """The analysis board's set-up form filled in for ``position``."""
-        if self.setup is None:
-            raise TypeError(f"{self.ID} has no analysis board to set up")
-        return self.setup.fields(self._own(position))
+        return self._setup().fields(self._own(position))
 
     def setup_dealt(self, fields: Mapping[str, str], rng: random.Random) -> Mapping[str, str]:
         """The set-up form's ``fields`` with the cards dealt again at random."""
+        return self._setup().deal(fields, rng)
+
+    def _setup(self) -> Setup[P]:
         if self.setup is None:
             raise TypeError(f"{self.ID} has no analysis board to set up")
-        return self.setup.deal(fields, rng)
+        return self.setup
 
     def review(self, start: PositionLike, moves: Sequence[MoveLike], seat: int) -> list[Judgement]:
         """The judgements of ``seat``'s decisions in the game played from ``start`` by ``moves``."""
