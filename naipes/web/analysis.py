@@ -116,11 +116,11 @@ def _board(page, position_json: object) -> dict:
 
 
 @lru_cache(maxsize=64)
-def _start_board(lang: str, slug: str, start_id: str) -> str:
+def _start_board(lang: str, slug: str, start_id: str) -> dict:
     """A worked example's start analysed, once per process: the page's first board is the same for every reader."""
     page = current_site().library.game(lang, slug)
     start = next(start for start in starts(page) if start["id"] == start_id)
-    return _board(page, start["position"])["board"]
+    return _board(page, start["position"])
 
 
 ACTION = "action"
@@ -144,25 +144,22 @@ def page(lang: str, slug: str, part: str):
     if action == "deal":
         address: dict[str, Any] = {**game.setup_dealt(fields, random.SystemRandom()), "action": "analyse"}
         return redirect(url_for("analysis.page", lang=lang, slug=slug, part=part, **address), 303)
-    chosen, board, shown, refused = None, None, None, None
+    chosen, drawn, refused = None, None, None
     if action == "analyse":
         try:
-            position = game.set_up(fields)
+            drawn = _board(page, game.set_up(fields).to_json())
         except InvalidPosition as error:
             refused = translated(error.message, error.params)
-        else:
-            shown = position.to_json()
-            board = _board(page, shown)["board"]
     else:
         chosen = next((start for start in choices if start["id"] == request.args.get("start")),
                       choices[0] if choices else None)
         if chosen:
-            shown = chosen["position"]
-            board = _start_board(lang, slug, chosen["id"])
-    if shown is not None:
-        fields = dict(game.setup_fields(game.Position.from_json(shown)))
-    html = render_template("analysis.html", page=page, starts=choices, chosen=chosen, board=board, shown=shown,
-                           fields=fields, refused=refused, set_up=action == "analyse", alternates=alternates)
+            drawn = _start_board(lang, slug, chosen["id"])
+    if drawn is not None:
+        fields = drawn["fields"]
+    html = render_template("analysis.html", page=page, starts=choices, chosen=chosen,
+                           board=drawn and drawn["board"], shown=drawn and drawn["position"], fields=fields,
+                           refused=refused, set_up=action == "analyse", alternates=alternates)
     return html, 400 if refused else 200
 
 
