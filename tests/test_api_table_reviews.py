@@ -15,6 +15,7 @@ import time
 import pytest
 
 from naipes.games import GAMES
+from naipes.games.solo_whist import review as whist_review
 from naipes.games.solo_whist.analysis import analyse
 from naipes.players.record import Record
 from naipes.web.tables import Table
@@ -108,6 +109,7 @@ def test_every_judged_card_costs_the_solvers_double_dummy_difference_and_the_wor
         assert review["steps"][decision["step"] - 1]["move"] == decision["move"]
     worst = review["decisions"][review["summary"][0]]
     assert worst["cost"] == max(d["cost"] for d in review["decisions"])
+    assert review["unjudged"] == []
     assert all(step["position"]["hands"] and None not in sum(step["position"]["hands"], []) for step in review["steps"])
 
 
@@ -204,6 +206,33 @@ def test_a_whist_review_links_to_its_deal_set_up_on_the_analysis_board_from_the_
                                                board.get_data(as_text=True)).group(1)))
     assert [set(hand) for hand in shown["hands"]] == [set(hand) for hand in lead["hands"]]
     assert shown["contract"] == lead["contract"] and shown["to_move"] == lead["to_move"]
+
+
+@pytest.mark.parametrize("lang, review, words", [
+    ("es", "jugar/revision", ("Sin valorar.", "de tus decisiones", "Paso")),
+    ("pt", "jogar/revisao", ("Sem avaliação.", "das suas decisões", "Passo"))])
+def test_a_whist_review_names_the_cards_it_could_not_judge_in_time_and_claims_nothing_of_them(
+        app, client, monkeypatch, lang, review, words):
+    """Where the search cannot value a card within the review's work (here none can), the review says
+    which decisions it left unjudged, under each and in the summary, rather than that all was well."""
+    monkeypatch.setattr(whist_review, "REVIEW_NODES", 0)
+    start = GAMES["solo-whist"].new_game(30, dealer=3)
+    token = _play(client, "solo-whist", _table(app, "solo-whist", start, level="basic"), _weak_whist(1),
+                  moves=_first_moves(start))["table"]
+    reviewed = _post(client, "solo-whist", "review", token, lang).get_json()
+    cards = [number for number, step in enumerate(reviewed["steps"], start=1)
+             if step["move"]["type"] == "play" and step["move"]["player"] == 0
+             and len(GAMES["solo-whist"].legal_moves(GAMES["solo-whist"].Position.from_json(
+                 _before(reviewed, number)))) > 1]
+    assert cards and reviewed["unjudged"] == cards
+    assert not [d for d in reviewed["decisions"] if d["move"]["type"] == "play"]
+    drawn = client.post(f"/{lang}/solo-whist/{review}/render", json={"table": token}).get_json()["html"]
+    not_judged, of_yours, step_word = words
+    assert drawn.count(f"<strong>{not_judged}</strong>") == len(cards)
+    summary = re.search(r'<p class="review-unjudged">(.*?)</p>', drawn, re.S).group(1)
+    assert f"{len(cards)} {of_yours}" in summary
+    assert re.findall(r'href="#review-step-(\d+)"', summary) == [str(step) for step in cards]
+    assert f"{step_word} {cards[0]}" in summary
 
 
 def test_a_game_without_an_analysis_board_has_no_such_link_in_its_review(app, client):

@@ -22,11 +22,11 @@ from naipes.games.solo_whist.view import view as whist_view
 
 
 def review_race(start, moves, seat):
-    return GAMES["double-solitaire"].review(start, moves, seat)
+    return GAMES["double-solitaire"].review(start, moves, seat).judgements
 
 
 def review_whist(start, moves, seat):
-    return GAMES["solo-whist"].review(start, moves, seat)
+    return GAMES["solo-whist"].review(start, moves, seat).judgements
 
 
 def _race(seed: int, weak: bool, limit: int = 400):
@@ -53,7 +53,7 @@ def _race(seed: int, weak: bool, limit: int = 400):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_race_reader_who_played_every_hint_missed_nothing(seed):
     start, moves = _race(seed, weak=False)
-    assert review_race(start, moves, 0) == []
+    assert review_race(start, moves, 0) == ()
 
 
 @pytest.mark.parametrize("seed", [2, 98, 104, 109])
@@ -140,8 +140,8 @@ def test_every_judged_whist_card_costs_the_solvers_double_dummy_difference():
 def test_a_whist_review_searches_within_its_allowance_and_a_smaller_one_changes_no_judgement(monkeypatch):
     """One review request searches no more positions than its allowance, however many of the reader's
     cards cost something; a smaller allowance leaves decisions unjudged, the deal's first cards before
-    the later ones, but each one it judges reads as in the whole review (the strong player's card or
-    call is still the hint's)."""
+    the later ones, and says which, and each one it judges reads as in the whole review (the strong
+    player's card or call is still the hint's)."""
     start, moves = _whist(34, weak=True)
     searched = []
     for name in ("card_tricks", "card_wins", "tricks", "wins"):
@@ -153,21 +153,37 @@ def test_a_whist_review_searches_within_its_allowance_and_a_smaller_one_changes_
         monkeypatch.setattr(dd, name, counting)
     whole = whist_review.review(start, moves, 0)
     spent = sum(searched)
-    assert len(whole) >= 3 and spent <= whist_review.REVIEW_WORK
+    assert len(whole.judgements) >= 3 and spent <= whist_review.REVIEW_WORK and whole.unjudged == ()
     seen, split = set(), False
     for work in (0, spent // 3, 2 * spent // 3):
         searched.clear()
         cut = whist_review.review(start, moves, 0, work)
         # a search cut short stops at the first position past its limit
         assert sum(searched) <= work + len(searched)
-        assert all(judgement in whole for judgement in cut)
-        kept = [judgement.step for judgement in cut if isinstance(judgement.move, whist.Play)]
-        lost = [judgement.step for judgement in whole
-                if isinstance(judgement.move, whist.Play) and judgement not in cut]
-        assert all(step < first for step in lost for first in kept)
-        seen.add(len(cut))
+        assert all(judgement in whole.judgements for judgement in cut.judgements)
+        kept = [judgement.step for judgement in cut.judgements if isinstance(judgement.move, whist.Play)]
+        lost = [judgement.step for judgement in whole.judgements
+                if isinstance(judgement.move, whist.Play) and judgement not in cut.judgements]
+        assert set(lost) <= set(cut.unjudged)
+        assert all(step < first for step in cut.unjudged for first in kept)
+        seen.add(len(cut.judgements))
         split |= bool(kept and lost)
-    assert 0 in seen and len(seen) > 1 and max(seen) < len(whole) and split
+    assert 0 in seen and len(seen) > 1 and max(seen) < len(whole.judgements) and split
+
+
+def test_a_whist_review_with_no_work_left_names_every_decision_it_could_not_judge():
+    start, moves = _whist(34, weak=True)
+    position, reader, forced = start, [], 0
+    for step, move in enumerate(moves, start=1):
+        if move.player == 0:
+            if len(whist.legal_moves(position)) > 1:
+                reader.append(step)
+            else:
+                forced += 1
+        position = whist.apply(position, move)[0]
+    assert forced and len(reader) > 5
+    cut = whist_review.review(start, moves, 0, 0)
+    assert cut.judgements == () and cut.unjudged == tuple(reader)
 
 
 def test_a_whist_call_the_strong_bidder_would_not_make_is_judged_with_its_estimated_chance():

@@ -21,7 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from .choice import Allowance, Choice
 from .errors import InvalidMove
 from .events import Event
-from .review import Judgement
+from .review import Review
 from .sentences import Journey, Sentence, Untold
 
 
@@ -119,7 +119,7 @@ class Rules(Protocol):
     @property
     def judges(self) -> bool: ...
 
-    def review(self, start: PositionLike, moves: Sequence[MoveLike], seat: int) -> list[Judgement]: ...
+    def review(self, start: PositionLike, moves: Sequence[MoveLike], seat: int) -> Review: ...
 
     @property
     def analyses(self) -> bool: ...
@@ -233,7 +233,7 @@ class Game(Generic[P, M, V]):
     player: Player[P, M, V]
     words: Mapping[str, str] = field(default_factory=dict)
     template_globals: Mapping[str, object] = field(default_factory=dict)
-    reviewer: Callable[[P, Sequence[M], int], list[Judgement]] | None = None
+    reviewer: Callable[[P, Sequence[M], int], Review] | None = None
     """Judges a seat's decisions in a finished game; None for a game of chance (Old Maid)."""
     analyser: Callable[[P], Mapping[str, object]] | None = None
     setup: Setup[P] | None = None
@@ -341,10 +341,10 @@ class Game(Generic[P, M, V]):
             raise TypeError(f"{self.ID} has no analysis board to set up")
         return self.setup
 
-    def review(self, start: PositionLike, moves: Sequence[MoveLike], seat: int) -> list[Judgement]:
-        """The judgements of ``seat``'s decisions in the game played from ``start`` by ``moves``."""
+    def review(self, start: PositionLike, moves: Sequence[MoveLike], seat: int) -> Review:
+        """The review of ``seat``'s decisions in the game played from ``start`` by ``moves``."""
         if self.reviewer is None:
-            return []
+            return Review()
         return self.reviewer(self._own(start), [self._own_move(move) for move in moves], seat)
 
     def _own(self, position: PositionLike) -> P:

@@ -5,7 +5,9 @@ reader's own view, or its solver, with every card known, would have done. Each
 judgement names the step of the game at which the reader moved, the move, the better
 one, its ``cost`` in the game's own unit (Solo Whist: tricks of the reader's side; the
 race: cards that could have gone to a foundation), whether the better move could be
-found from what the reader saw, and why, as an ``N_`` template the web layer words.
+found from what the reader saw, and why, as an ``N_`` template the web layer words. A
+decision the review could not judge within one request's work is named as such, so that
+a review never passes it over as if nothing in it could be put right.
 """
 
 from __future__ import annotations
@@ -38,6 +40,15 @@ class Judgement(Generic[MoveT]):
     advice_params: Mapping[str, object] = field(default_factory=dict)
     rule: str | None = None
     """The section of the game's rules page that teaches what the judgement says."""
+
+
+@dataclass(frozen=True, slots=True)
+class Review(Generic[MoveT]):
+    """A game's review of a seat's decisions: its judgements in the order of their steps, and the steps
+    of the decisions it could not judge within its bound."""
+
+    judgements: tuple[Judgement[MoveT], ...] = ()
+    unjudged: tuple[int, ...] = ()
 
 
 def dice_for(view: Mapping[str, object], made: int) -> random.Random:

@@ -200,7 +200,10 @@ def _review(game_id: str) -> dict:
         "steps": {"type": "array", "items": step},
         "decisions": {"type": "array", "items": decision},
         "summary": {"type": "array", "items": {"type": "integer", "minimum": 0}},
-    }, {"start": _ref(f"{game_id}.Position"), "seat": {"type": "integer"}, "judged": {"type": "boolean"}})
+    }, {"start": _ref(f"{game_id}.Position"), "seat": {"type": "integer"}, "judged": {"type": "boolean"},
+        "unjudged": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                     "description": "the steps of the reader's decisions the engine could not judge within the"
+                                    " request's bound on work"}})
 
 
 _TABLE = {"table": {"type": "string", "description": "a table token from an earlier answer"}}

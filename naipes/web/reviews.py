@@ -3,7 +3,8 @@
 The play page links here with the table's token in the address's fragment, which never
 reaches a server; the page's script hands it to ``render``, which replays the game from
 the token's record (``tables.review_of``) and draws it as a worked example: every step
-face up, the engine's judgement under each of the reader's judged moves, and a summary
+face up, the engine's judgement under each of the reader's judged moves (and a word under any
+it could not judge within the request's work), and a summary
 of the costliest ones at the top, each linked to its step and to the rules page, and, for a
 game with an analysis board, a link that sets the deal up there from its first lead. The
 drawn review reads as a sequence of steps without any script.
@@ -105,6 +106,10 @@ def render(lang: str, slug: str, play: str, review: str):
             "link": f"{rules}#{rule}" if rule else None,
             "link_text": gettext("Rule: %(section)s", section=titles[rule]) if rule else None,
         }
+    for step in reviewed["unjudged"]:
+        notes[step] = {"kind": "judgement", "label": gettext("Not judged."), "text": gettext(
+            "Weighing this decision needs more work than a review may do at once, so the engine says nothing about"
+            " it, good or bad."), "decision": None, "link": None, "link_text": None}
     captions = {"title": gettext("Your game, step by step"), "start": gettext("The deal, every card face up."),
                 "steps": [step["caption"] for step in reviewed["steps"]]}
     lead = first_in_play((shown.start, *shown.positions)) if game.analyses else None

@@ -233,10 +233,11 @@ def _judged(judgement: Judgement) -> dict:
 
 
 def review_of(table: Table) -> dict:
-    """The API's ``Review`` of a finished table: every step face up, the reader's judged decisions, the summary."""
+    """The API's ``Review`` of a finished table: every step face up, the reader's judged decisions, the summary,
+    and the steps of the reader's decisions the engine could not judge within the request's work."""
     game = table.game
     played = _replayed(table)
-    judgements = game.review(played.start, played.moves, table.seat)
+    reviewed = game.review(played.start, played.moves, table.seat)
     steps = [
         {"move": move.to_json(), "position": position.to_json(), "events": [event.to_json() for event in events],
          "caption": " ".join(text for text in (narrate(game.ID, event.to_json()) for event in events) if text)}
@@ -244,7 +245,8 @@ def review_of(table: Table) -> dict:
     ]
     help_used = None if table.record is None else {"hints": table.record.hints, "undos": table.record.undos}
     return {"start": played.start.to_json(), "seat": table.seat, "judged": game.judges, "help": help_used, "steps": steps,
-            "decisions": [_judged(judgement) for judgement in judgements], "summary": summary(judgements)}
+            "decisions": [_judged(judgement) for judgement in reviewed.judgements],
+            "summary": summary(reviewed.judgements), "unjudged": list(reviewed.unjudged)}
 
 
 @bp.post("/<game_id>/tables/review")

@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_api_table_reviews import _first_moves, _play, _table, _weak_whist  # noqa: E402
 
 from naipes.games import GAMES  # noqa: E402
+from naipes.games.solo_whist import review as whist_review  # noqa: E402
 from play_helpers import deal, play_to_the_end  # noqa: E402
 from test_accessibility import AXE, VNU  # noqa: E402
 
@@ -98,16 +99,21 @@ def _finished_race(app, client):
                  lambda moves: rng.choice(moves), limit=1500)["table"]
 
 
-def test_a_drawn_review_is_valid_html(client, app, tmp_path):
+def test_a_drawn_review_is_valid_html(client, app, tmp_path, monkeypatch):
+    """Both games' reviews, and Solo Whist's again with no card judged in time (each one then says so)."""
     assert VNU.is_file() and shutil.which("java")
+    whist = _play(client, "solo-whist", _table(
+        app, "solo-whist", GAMES["solo-whist"].new_game(30, dealer=3), level="basic"),
+        _weak_whist(1), moves=_first_moves(GAMES["solo-whist"].new_game(30, dealer=3)))["table"]
     files = []
-    for lang, game, token in (("pt", "double-solitaire", _finished_race(app, client)),
-                              ("es", "solo-whist", _play(client, "solo-whist", _table(
-                                  app, "solo-whist", GAMES["solo-whist"].new_game(30, dealer=3), level="basic"),
-                                  _weak_whist(1), moves=_first_moves(GAMES["solo-whist"].new_game(30, dealer=3)))["table"])):
+    for lang, game, token, nodes in (("pt", "double-solitaire", _finished_race(app, client), None),
+                                     ("es", "solo-whist", whist, None), ("pt", "solo-whist", whist, 0)):
+        if nodes is not None:
+            monkeypatch.setattr(whist_review, "REVIEW_NODES", nodes)
         page = client.get(f"/{lang}/{game}/{REVIEW[lang]}/").get_data(as_text=True)
         drawn = client.post(f"/{lang}/{game}/{REVIEW[lang]}/render", json={"table": token}).get_json()["html"]
-        path = tmp_path / f"{game}.html"
+        assert ("review-unjudged" in drawn) == (nodes == 0)
+        path = tmp_path / f"{game}-{lang}.html"
         path.write_text(page.replace("<div data-review-body></div>", f"<div data-review-body>{drawn}</div>"))
         files.append(str(path))
     result = subprocess.run(["java", "-jar", str(VNU), "--errors-only", "--format", "json", *files],

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from ...engine.cards import Card
 from ...engine.errors import N_
-from ...engine.review import Judgement, dice_for
+from ...engine.review import Judgement, Review, dice_for
 from .player import choose
 from .rules import COLUMNS, FOUNDATIONS, WASTE, Draw, Move, Position, Recycle, Transfer, apply, is_progress, legal_moves
 from .view import view
@@ -77,10 +77,11 @@ def _judged(position: Position, seat: int, step: int, move: Move, best: Move) ->
     return None
 
 
-def review(start: Position, moves: Sequence[Move], seat: int) -> list[Judgement]:
+def review(start: Position, moves: Sequence[Move], seat: int) -> Review[Move]:
     """The judgements of ``seat``'s moves in the race played from ``start`` by ``moves`` (every seat's, in order).
 
-    A judgement's ``step`` is the number of the move it judges (the first move is step 1).
+    A judgement's ``step`` is the number of the move it judges (the first move is step 1). The race
+    player's rules are cheap, so every move is judged.
     """
     judgements: list[Judgement] = []
     position = start
@@ -103,4 +104,4 @@ def review(start: Position, moves: Sequence[Move], seat: int) -> list[Judgement]
         position, _ = apply(position, move)
     if stall is not None and position.winner != seat and all(j.step != stall.step for j in judgements):
         judgements.append(stall)
-    return sorted(judgements, key=lambda judgement: judgement.step)
+    return Review(tuple(sorted(judgements, key=lambda judgement: judgement.step)))

@@ -13,22 +13,28 @@ A card the analysis cannot value within its budget (``REVIEW_NODES``: in practic
 deal's first card) is left unjudged rather than guessed. The whole review shares one allowance
 (``REVIEW_WORK``), as a table answer's computer players share theirs, so that one request stays
 bounded however many of the reader's cards cost something. A strong decision that spends the last of
-it may not be the hint's (``Allowance.exhausted``), and its judgement is left out too.
+it may not be the hint's (``Allowance.exhausted``), and its decision is left unjudged too. The review
+names the decisions it left unjudged, so the reader is not told that nothing in them could be better.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from ...engine.cards import Card
 from ...engine.choice import Allowance
 from ...engine.errors import N_
-from ...engine.review import Judgement, dice_for
+from ...engine.review import Judgement, Review, dice_for
 from ...engine.sentences import Term
 from . import analysis, bidding, dd, player
 from .sentences import CALL_NAMES
 from .rules import MISERES, Bid, Contract, Move, Play, Position, apply, legal_moves
 from .view import view
+
+class _Unjudged(Exception):
+    """The decision's judgement needs more work than its budget, or than the review has left."""
+
 
 def _contract(position: Position) -> Contract:
     if position.contract is None:
@@ -43,24 +49,22 @@ def _reader_wants_tricks(position: Position, seat: int) -> bool:
     return declaring != (contract.bid in MISERES)
 
 
-def _double_dummy(position: Position, allowance: Allowance) -> dict[Card, int] | None:
-    """The analysis board's value of each legal card, within ``REVIEW_NODES`` and ``allowance``; None
-    past either."""
+def _double_dummy(position: Position, allowance: Allowance) -> dict[Card, int]:
+    """The analysis board's value of each legal card, within ``REVIEW_NODES`` and ``allowance``."""
     limit = min(REVIEW_NODES, allowance.left)
     if limit <= 0:
-        return None
+        raise _Unjudged
     try:
         values = {value.card: value.tricks for value in analysis.analyse(position, limit)}
     except dd.BudgetExceeded:
-        values = None
-    allowance.spend(dd.nodes())
+        raise _Unjudged from None
+    finally:
+        allowance.spend(dd.nodes())
     return values
 
 
 def _judge_card(position: Position, seat: int, step: int, move: Play, allowance: Allowance) -> Judgement | None:
     values = _double_dummy(position, allowance)
-    if values is None:
-        return None
     sign = 1 if _reader_wants_tricks(position, seat) else -1
     kept = {card: sign * tricks for card, tricks in values.items()}
     best_value = max(kept.values())
@@ -70,7 +74,7 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, allowance:
     seen = view(position, seat)
     strong = player.choose(seen, legal_moves(position), dice_for(seen.to_json(), step - 1), "strong", allowance)
     if allowance.exhausted:
-        return None
+        raise _Unjudged
     findable = isinstance(strong.move, Play) and kept[strong.move.card] == best_value
     best = strong.move.card if findable else next(card for card, value in kept.items() if value == best_value)
     params = {"card": move.card, "best": best, "cost": cost}
@@ -93,7 +97,7 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid, allowance: A
     calls = [legal.bid for legal in legal_moves(position) if isinstance(legal, Bid)]
     decision = bidding.decide(seen, calls, dice_for(seen.to_json(), step - 1), allowance=allowance)
     if allowance.exhausted:
-        return None
+        raise _Unjudged
     choice = decision.choice
     if not isinstance(choice.move, Bid) or choice.move.bid == move.bid:
         return None
@@ -129,25 +133,36 @@ REVIEW_WORK = player.ANSWER_WORK
 answer's allowance, about 1 s of CPU at the slowest rate measured here."""
 
 
-def review(start: Position, moves: Sequence[Move], seat: int, work: int = REVIEW_WORK) -> list[Judgement]:
-    """The judgements of ``seat``'s calls and cards in the deal played from ``start`` by ``moves``,
+def review(start: Position, moves: Sequence[Move], seat: int, work: int = REVIEW_WORK) -> Review[Move]:
+    """The review of ``seat``'s calls and cards in the deal played from ``start`` by ``moves``,
     searching ``work`` positions at most.
 
     The calls are judged first, then the cards from the last back to the first: a deal's first cards
     are the costly ones to search, so where the allowance runs short it is they that go unjudged, not
-    the many cheap ones after them. A judgement's ``step`` is the number of the move it judges (the
-    first move is step 1), and the judgements come in the order of their steps.
+    the many cheap ones after them. A move that was the only one legal was no decision, and is not
+    judged. A judgement's ``step`` is the number of the move it judges (the first move is step 1), and
+    the judgements come in the order of their steps.
     """
     allowance = Allowance(work)
     calls, cards = [], []
     position = start
     for step, move in enumerate(moves, start=1):
-        if move.player == seat:
+        if move.player == seat and len(legal_moves(position)) > 1:
             if isinstance(move, Bid):
                 calls.append((step, position, move))
             elif isinstance(move, Play) and position.contract is not None:
                 cards.append((step, position, move))
         position, _ = apply(position, move)
-    judged = [_judge_bid(before, seat, step, call, allowance) for step, before, call in calls]
-    judged += [_judge_card(before, seat, step, card, allowance) for step, before, card in reversed(cards)]
-    return sorted((judgement for judgement in judged if judgement is not None), key=lambda judgement: judgement.step)
+    asked = [(step, partial(_judge_bid, before, seat, step, call, allowance)) for step, before, call in calls]
+    asked += [(step, partial(_judge_card, before, seat, step, card, allowance)) for step, before, card in reversed(cards)]
+    judged: list[Judgement] = []
+    unjudged: list[int] = []
+    for step, judge in asked:
+        try:
+            judgement = judge()
+        except _Unjudged:
+            unjudged.append(step)
+            continue
+        if judgement is not None:
+            judged.append(judgement)
+    return Review(tuple(sorted(judged, key=lambda judgement: judgement.step)), tuple(sorted(unjudged)))
