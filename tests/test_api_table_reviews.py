@@ -105,7 +105,8 @@ def test_every_judged_card_costs_the_solvers_double_dummy_difference_and_the_wor
         kept = {card.code: (tricks if wants else -tricks) for card, tricks in values.items()}
         assert decision["cost"] == max(kept.values()) - kept[decision["move"]["card"]] > 0
         assert kept[decision["best"]["card"]] == max(kept.values())
-        assert decision["reason"]
+        # the judgement, then the strong player's view of it: two sentences, each ending as one
+        assert decision["reason"].endswith(".") and ". " in decision["reason"]
         assert review["steps"][decision["step"] - 1]["move"] == decision["move"]
     worst = review["decisions"][review["summary"][0]]
     assert worst["cost"] == max(d["cost"] for d in review["decisions"])
@@ -138,7 +139,7 @@ def test_a_weak_race_reader_is_shown_what_they_missed(app, client):
     over = _play(client, "double-solitaire", token, lambda moves: rng.choice(moves), limit=1500)
     review = _post(client, "double-solitaire", "review", over["table"], "pt").get_json()
     assert review["decisions"]
-    assert all(d["findable"] and d["reason"] for d in review["decisions"])
+    assert all(d["findable"] and d["reason"].endswith(".") for d in review["decisions"])
     assert len(over["table"]) < 20_000
 
 

@@ -224,10 +224,16 @@ def _replayed(table: Table) -> Replayed:
             " reviewed or dealt again.")) from None
 
 
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence does: the players' reasons are worded to stand alone as a hint's line,
+    and a review sets one after another."""
+    return text if text.endswith((".", ":", "!", "?")) else text + "."
+
+
 def _judged(judgement: Judgement) -> dict:
-    reason = translated(judgement.reason, judgement.params)
+    reason = _sentence(translated(judgement.reason, judgement.params))
     if judgement.advice is not None:
-        reason += " " + translated(judgement.advice, judgement.advice_params)
+        reason += " " + _sentence(translated(judgement.advice, judgement.advice_params))
     return {"step": judgement.step, "move": judgement.move.to_json(), "best": judgement.best.to_json(),
             "cost": judgement.cost, "findable": judgement.findable, "reason": reason, "rule": judgement.rule}
 
