@@ -223,10 +223,17 @@ def decide(view: View, calls: list[str], rng: random.Random, budget: BidBudget =
             {"contract": _named(call), "count": best.made, "samples": best.samples})), found, True)
     if CALLS.index(by_thumb.move.bid) > CALLS.index(call):
         return Decision(by_thumb, found, False)
-    message = (N_("Accept the proposal: with best play your side makes it in %(count)s of %(samples)s deals"
-                  " that fit the auction and misses it by one trick in %(short)s more") if call == ACCEPTANCE else
-               N_("Bid %(contract)s: with best play it is made in %(count)s of %(samples)s deals that fit the"
-                  " auction and missed by one trick in %(short)s more"))
+    # "missed by one trick in 0 more" reads as a slip: the clause is said only where it counts something.
+    if call == ACCEPTANCE:
+        message = (N_("Accept the proposal: with best play your side makes it in %(count)s of %(samples)s deals"
+                      " that fit the auction and misses it by one trick in %(short)s more") if best.short else
+                   N_("Accept the proposal: with best play your side makes it in %(count)s of %(samples)s deals"
+                      " that fit the auction"))
+    else:
+        message = (N_("Bid %(contract)s: with best play it is made in %(count)s of %(samples)s deals that fit the"
+                      " auction and missed by one trick in %(short)s more") if best.short else
+                   N_("Bid %(contract)s: with best play it is made in %(count)s of %(samples)s deals that fit the"
+                      " auction"))
     return Decision(Choice(Bid(view.seat, call), Reason(message, {
         "contract": _named(call), "count": best.made, "samples": best.samples, "short": best.short})), found, True)
 

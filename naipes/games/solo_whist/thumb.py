@@ -134,6 +134,8 @@ def suit_of(cards: list[Card], suit: str) -> list[Card]:
 
 def play(view: View, cards: list[Card]) -> Choice:
     """The card the rules of thumb pick among the legal ``cards``, and why."""
+    if len(cards) == 1:
+        return _forced(view, cards[0])
     table = Table.of(view)
     if table.misere:
         if table.seat == table.bidder:
@@ -144,6 +146,17 @@ def play(view: View, cards: list[Card]) -> Choice:
     if cards[0].suit != view.trick.cards[0].suit:
         return _void(table, cards)
     return _follow(table, cards)
+
+
+def _forced(view: View, card: Card) -> Choice:
+    """The one card the seat may play, said as such: a rule of play would read oddly over it (an ace
+    played "second hand low")."""
+    if view.trick is None:
+        return _choice(card, N_("Lead the %(card)s: it is your last card"), view.seat)
+    if len(view.hand) > 1:
+        return _choice(card, N_("Play the %(card)s: it is your only card of the suit led, and you must follow"
+                                " suit"), view.seat)
+    return _choice(card, N_("Play the %(card)s: it is your last card"), view.seat)
 
 
 def _lead(table: Table, cards: list[Card]) -> Choice:

@@ -56,6 +56,18 @@ def test_second_hand_low():
     assert card == "3H" and "second hand low" in reason
 
 
+def test_a_forced_card_is_said_to_be_the_only_one_not_played_by_a_rule():
+    """Second hand holding the ace alone in the suit led must play it; the hint says so rather than
+    "second hand low". A last card, led or followed, is said to be the last."""
+    position = in_play(["AS 7C 9D", "AH 8C 2D 3S", "QS 4H 6C 5D", "JS 10H 5C 7D"], "solo", 0, "S", led=["5H"])
+    assert basic_choice(position) == (
+        "AH", "Play the %(card)s: it is your only card of the suit led, and you must follow suit")
+    last = in_play(["AS", "KH", "QS", "JS"], "solo", 0, "S")
+    assert basic_choice(last) == ("AS", "Lead the %(card)s: it is your last card")
+    following = in_play(["", "KH", "QS", "JS"], "solo", 0, "S", led=["AS"])
+    assert basic_choice(following) == ("KH", "Play the %(card)s: it is your last card")
+
+
 def test_cover_an_honour_with_an_honour():
     position = in_play(["AS 7C 9D", "KH 3H 8C 2D", "QS 4H 6C 5D", "JS 10H 5C 7D"], "solo", 0, "S", led=["QH"])
     card, reason = basic_choice(position)
