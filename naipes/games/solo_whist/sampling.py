@@ -18,7 +18,7 @@ after the first costs much less; it is emptied before each decision, so that the
 same random draws give the same card whatever was decided before.
 
 When the deals do not tell the cards apart (the contract is as good as made or lost whatever the seat
-plays), the rules of thumb choose, and their reason is given.
+plays), the rules of thumb choose, and their reason is given with the count every card gets.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budge
         card = min((card for card in cards if good[card] == best), key=thumb.strength)
     others = [other for other in cards if other != card and good[other] < best]
     if not others:
-        return by_thumb
+        return _alike(view, by_thumb, best, counted.samples)
     runner_up = max(others, key=lambda other: (good[other], -thumb.strength(other)))
     declaring = view.seat in (view.agreed.bidder, view.agreed.partner)
     leading = view.trick is None
@@ -154,6 +154,26 @@ def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budge
     return Choice(Play(view.seat, card), Reason(message, {
         "card": card, "count": best, "samples": counted.samples, "other": runner_up,
         "other_count": good[runner_up]}))
+
+
+def _alike(view: View, by_thumb: Choice, count: int, samples: int) -> Choice:
+    """The rules of thumb's card where the solved deals tell no card apart, with the count they give
+    every card: a reader learns the contract's fate does not hang on this card, and how it stands."""
+    declaring = view.seat in (view.agreed.bidder, view.agreed.partner)
+    made = count if declaring else samples - count
+    if made == samples:
+        message = N_("%(rule)s (whatever you play, the contract is made in %(samples)s of %(samples)s deals that fit"
+                     " what you have seen)")
+    elif made == 0:
+        message = N_("%(rule)s (whatever you play, the contract is beaten in %(samples)s of %(samples)s deals that fit"
+                     " what you have seen)")
+    elif declaring:
+        message = N_("%(rule)s (every card you may play makes the contract in %(count)s of %(samples)s deals that"
+                     " fit what you have seen)")
+    else:
+        message = N_("%(rule)s (every card you may play beats the contract in %(count)s of %(samples)s deals that"
+                     " fit what you have seen)")
+    return Choice(by_thumb.move, Reason(message, {"rule": by_thumb.reason, "count": count, "samples": samples}))
 
 
 def _auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], bool] | None:

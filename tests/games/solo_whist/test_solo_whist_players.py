@@ -205,6 +205,30 @@ def test_strong_reason_names_the_sampled_deals_when_it_leaves_the_rules_of_thumb
             reasons.add(choice.reason.message)
             position, _ = sw.apply(position, choice.move)
     assert any("deals that fit what you have seen" in reason for reason in reasons)
+    assert any(reason.startswith("%(rule)s (") for reason in reasons), "some decisions leave the contract's fate alone"
+
+
+def test_where_no_card_changes_the_contracts_fate_the_strong_hint_says_so_with_its_count():
+    """Once a solo bidder can no longer take five tricks, whatever anyone plays the contract is beaten in
+    every sampled deal, and the hint gives the rules of thumb's card with that count."""
+    position = sw.new_game(7, dealer=3)
+    for bid in ("solo", "pass", "pass", "pass"):
+        position, _ = sw.apply(position, sw.Bid(position.to_move, bid))
+    checked = 0
+    while not position.is_over:
+        seat, moves = position.to_move, sw.legal_moves(position)
+        seen = view(position, seat)
+        basic = players.choose(seen, moves, random.Random(1), "basic")
+        lost = seen.tricks_won()[0] + 13 - len(seen.tricks) < sw.TRICKS_NEEDED["solo"]
+        if lost and len(moves) > 1:
+            choice = choose_card(seen, [move.card for move in moves], random.Random(1), QUICK)
+            assert choice.move == basic.move
+            assert choice.reason.message == ("%(rule)s (whatever you play, the contract is beaten in %(samples)s of"
+                                             " %(samples)s deals that fit what you have seen)")
+            assert choice.reason.params["rule"] == basic.reason and choice.reason.params["samples"] > 0
+            checked += 1
+        position, _ = sw.apply(position, basic.move)
+    assert checked >= 2
 
 
 # --- the allowance one table answer shares ---------------------------------------------------
