@@ -87,7 +87,9 @@ def test_a_weak_race_reader_is_shown_the_cards_that_stood_ready_for_a_foundation
     assert judgements[worst[0]].cost == max(judgement.cost for judgement in judgements)
 
 
-def _whist(seed: int, weak: bool):
+def _whist(seed: int, weak: bool, declares: bool = True):
+    """A deal in which the reader (seat 0) calls a solo at the first chance, or with ``declares`` false
+    passes every time and defends, and plays at random (``weak``) or as the hints say."""
     rng = random.Random(seed)
     position = start = whist.new_game(seed, dealer=3)
     moves = []
@@ -95,7 +97,8 @@ def _whist(seed: int, weak: bool):
         seat = position.to_move
         legal = whist.legal_moves(position)
         seen = whist_view(position, seat)
-        solo = next((move for move in legal if isinstance(move, whist.Bid) and move.bid == "solo"), None)
+        call = "solo" if declares else "pass"
+        solo = next((move for move in legal if isinstance(move, whist.Bid) and move.bid == call), None)
         if seat == 0 and solo is not None:
             move = solo
         elif seat == 0 and weak and isinstance(legal[0], whist.Play):
@@ -135,6 +138,30 @@ def test_every_judged_whist_card_costs_the_solvers_double_dummy_difference():
         kept = {card: _side_value(before, 0, tricks) for card, tricks in values.items()}
         assert judgement.cost == max(kept.values()) - kept[judgement.move.card] > 0
         assert kept[judgement.best.card] == max(kept.values())
+
+
+@pytest.mark.parametrize("seed, declares", [(30, True), (34, False)])
+def test_a_whist_card_that_cost_the_contract_is_told_so(seed, declares):
+    """Solo Whist pays no overtricks: where the tricks a card cost turned the contract round, the
+    judgement says so (the bidder's side lost it, or the defence let it be made); elsewhere it speaks of
+    tricks alone."""
+    start, moves = _whist(seed, weak=True, declares=declares)
+    position, positions = start, [start]
+    for move in moves:
+        position = whist.apply(position, move)[0]
+        positions.append(position)
+    turned = 0
+    for judgement in review_whist(start, moves, 0):
+        if not isinstance(judgement.move, whist.Play):
+            continue
+        made = {value.card: value.made for value in analyse(positions[judgement.step - 1])}
+        fate = made[judgement.best.card] != made[judgement.move.card]
+        told = "and with it the contract" in judgement.reason or "and with them the contract" in judgement.reason
+        let = "let the contract be made" in judgement.reason
+        assert (told, let) == ((fate and declares), (fate and not declares))
+        assert not fate or made[judgement.best.card] == declares
+        turned += fate
+    assert turned
 
 
 def test_a_whist_review_searches_within_its_allowance_and_a_smaller_one_changes_no_judgement(monkeypatch):

@@ -2,7 +2,8 @@
 
 For each card, ``analyse`` (the double-dummy analysis: for every legal card of the player
 to move, the declaring side's tricks in the whole deal with best play after it) says what
-the card cost the reader's side: the tricks the best card keeps that the reader's lost.
+the card cost the reader's side: the tricks the best card keeps that the reader's lost, and
+whether the contract went with them.
 Whether the better card could be found from what the reader saw is the strong player's
 answer, given only the reader's view: the better card was findable when that player chose
 a card that keeps the most. A reader who played the strong player's hint is never told so
@@ -49,13 +50,13 @@ def _reader_wants_tricks(position: Position, seat: int) -> bool:
     return declaring != (contract.bid in MISERES)
 
 
-def _double_dummy(position: Position, allowance: Allowance) -> dict[Card, int]:
+def _double_dummy(position: Position, allowance: Allowance) -> dict[Card, analysis.CardValue]:
     """The analysis board's value of each legal card, within ``REVIEW_NODES`` and ``allowance``."""
     limit = min(REVIEW_NODES, allowance.left)
     if limit <= 0:
         raise _Unjudged
     try:
-        values = {value.card: value.tricks for value in analysis.analyse(position, limit)}
+        values = {value.card: value for value in analysis.analyse(position, limit)}
     except dd.BudgetExceeded:
         raise _Unjudged from None
     finally:
@@ -66,7 +67,7 @@ def _double_dummy(position: Position, allowance: Allowance) -> dict[Card, int]:
 def _judge_card(position: Position, seat: int, step: int, move: Play, allowance: Allowance) -> Judgement | None:
     values = _double_dummy(position, allowance)
     sign = 1 if _reader_wants_tricks(position, seat) else -1
-    kept = {card: sign * tricks for card, tricks in values.items()}
+    kept = {card: sign * value.tricks for card, value in values.items()}
     best_value = max(kept.values())
     cost = best_value - kept[move.card]
     if cost <= 0:
@@ -78,14 +79,31 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, allowance:
     findable = isinstance(strong.move, Play) and kept[strong.move.card] == best_value
     best = strong.move.card if findable else next(card for card, value in kept.items() if value == best_value)
     params = {"card": move.card, "best": best, "cost": cost}
-    message = (N_("Your card, %(card)s, cost your side a trick against best play: %(best)s kept it") if cost == 1
-               else N_("Your card, %(card)s, cost your side %(cost)s tricks against best play: %(best)s kept them"))
+    message = _cost_message(position, seat, cost, values[best].made != values[move.card].made)
     if findable:
         return Judgement(step, move, Play(seat, best), float(cost), True, message, params, N_(
             "You could have found it from what you saw: the strong computer player, seeing only your cards and"
             " the table, chose it."), rule="strategy")
     return Judgement(step, move, Play(seat, best), float(cost), False, message, params, N_(
         "Only sight of the hidden cards shows it: from what you saw, your card was a fair choice."), rule="strategy")
+
+
+def _cost_message(position: Position, seat: int, cost: int, fate: bool) -> str:
+    """What a card cost the reader's side in tricks, and whether the contract went with them (``fate``):
+    Solo Whist pays no overtricks, so a trick that turned the contract round is the one to learn from."""
+    if not fate:
+        return (N_("Your card, %(card)s, cost your side a trick against best play: %(best)s kept it") if cost == 1
+                else N_("Your card, %(card)s, cost your side %(cost)s tricks against best play: %(best)s kept them"))
+    contract = _contract(position)
+    if seat in (contract.bidder, contract.partner):
+        return (N_("Your card, %(card)s, cost your side a trick against best play, and with it the contract:"
+                   " with %(best)s it would have been made") if cost == 1 else
+                N_("Your card, %(card)s, cost your side %(cost)s tricks against best play, and with them the"
+                   " contract: with %(best)s it would have been made"))
+    return (N_("Your card, %(card)s, cost your side a trick against best play and let the contract be made:"
+               " with %(best)s it would have been beaten") if cost == 1 else
+            N_("Your card, %(card)s, cost your side %(cost)s tricks against best play and let the contract be"
+               " made: with %(best)s it would have been beaten"))
 
 
 def _judge_bid(position: Position, seat: int, step: int, move: Bid, allowance: Allowance) -> Judgement | None:
