@@ -99,17 +99,24 @@ def test_every_judged_card_costs_the_solvers_double_dummy_difference_and_the_wor
     assert cards, "a reader playing at random loses tricks the solver can count"
     for decision in cards:
         position = game.Position.from_json(_before(review, decision["step"]))
-        values = {value.card: value.tricks for value in analyse(position)}
+        analysed = {value.card.code: value for value in analyse(position)}
         contract = position.contract
         wants = (0 in (contract.bidder, contract.partner)) != (contract.bid in ("misere", "open_misere"))
-        kept = {card.code: (tricks if wants else -tricks) for card, tricks in values.items()}
+        kept = {card: (value.tricks if wants else -value.tricks) for card, value in analysed.items()}
         assert decision["cost"] == max(kept.values()) - kept[decision["move"]["card"]] > 0
         assert kept[decision["best"]["card"]] == max(kept.values())
+        assert decision["decisive"] == (analysed[decision["best"]["card"]].made
+                                        != analysed[decision["move"]["card"]].made)
         # the judgement, then the strong player's view of it: two sentences, each ending as one
         assert decision["reason"].endswith(".") and ". " in decision["reason"]
         assert review["steps"][decision["step"] - 1]["move"] == decision["move"]
+    # the card that lost the contract leads the summary, then the costliest
+    decisive = [d for d in review["decisions"] if d["decisive"]]
     worst = review["decisions"][review["summary"][0]]
-    assert worst["cost"] == max(d["cost"] for d in review["decisions"])
+    assert decisive and worst == max(decisive, key=lambda d: d["cost"])
+    others = [review["decisions"][index] for index in review["summary"][len(decisive):]]
+    assert [d["cost"] for d in others] == sorted((d["cost"] for d in review["decisions"] if not d["decisive"]),
+                                                 reverse=True)[:len(others)]
     assert review["unjudged"] == []
     assert all(step["position"]["hands"] and None not in sum(step["position"]["hands"], []) for step in review["steps"])
 

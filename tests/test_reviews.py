@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from naipes.engine.review import dice_for, summary
+from naipes.engine.cards import Card
+from naipes.engine.review import Judgement, dice_for, summary
 from naipes.games import GAMES
 from naipes.games.double_solitaire import player as race_player
 from naipes.games.double_solitaire import rules as race
@@ -160,8 +161,17 @@ def test_a_whist_card_that_cost_the_contract_is_told_so(seed, declares):
         let = "let the contract be made" in judgement.reason
         assert (told, let) == ((fate and declares), (fate and not declares))
         assert not fate or made[judgement.best.card] == declares
+        assert judgement.decisive == fate
         turned += fate
     assert turned
+
+
+def test_the_summary_puts_a_decision_that_turned_the_result_round_before_costlier_ones():
+    def judged(step, cost, decisive=False):
+        return Judgement(step, whist.Play(0, Card.parse("2S")), whist.Play(0, Card.parse("AS")), cost, True, "", {},
+                         decisive=decisive)
+    judgements = [judged(3, 2.0), judged(7, 1.0), judged(9, 3.0), judged(12, 1.0, decisive=True), judged(20, 2.0)]
+    assert summary(judgements) == [3, 2, 0, 4][:3]
 
 
 def test_a_whist_review_searches_within_its_allowance_and_a_smaller_one_changes_no_judgement(monkeypatch):

@@ -40,6 +40,8 @@ class Judgement(Generic[MoveT]):
     advice_params: Mapping[str, object] = field(default_factory=dict)
     rule: str | None = None
     """The section of the game's rules page that teaches what the judgement says."""
+    decisive: bool = False
+    """Whether the cost turned the game's result round (Solo Whist: the contract made or beaten)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,9 @@ def dice_for(view: Mapping[str, object], made: int) -> random.Random:
 
 
 def summary(judgements: Sequence[Judgement]) -> list[int]:
-    """The indexes of the judgements that cost the most, worst first (the earlier of equals first)."""
-    order = sorted(range(len(judgements)), key=lambda index: (-judgements[index].cost, index))
+    """The indexes of the judgements that cost the most, worst first: those that turned the result round
+    before the others (a trick that lost a contract outweighs two that changed nothing), then by cost,
+    the earlier of equals first."""
+    order = sorted(range(len(judgements)),
+                   key=lambda index: (not judgements[index].decisive, -judgements[index].cost, index))
     return order[:SUMMARY_SIZE]

@@ -195,7 +195,9 @@ def _review(game_id: str) -> dict:
         "step": {"type": "integer", "minimum": 1}, "move": _ref(f"{game_id}.Move"), "best": _ref(f"{game_id}.Move"),
         "cost": {"type": "number", "description": "in the game's own unit: Solo Whist tricks, race cards"},
         "findable": {"type": "boolean"}, "reason": {"type": "string"},
-    })
+    }, {"rule": {"type": ["string", "null"], "description": "the rules page's section that teaches it"},
+        "decisive": {"type": "boolean", "description": "the cost turned the result round (Solo Whist: the contract"
+                                                        " made or beaten); the summary lists these first"}})
     return _object({
         "steps": {"type": "array", "items": step},
         "decisions": {"type": "array", "items": decision},

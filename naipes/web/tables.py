@@ -235,7 +235,8 @@ def _judged(judgement: Judgement) -> dict:
     if judgement.advice is not None:
         reason += " " + _sentence(translated(judgement.advice, judgement.advice_params))
     return {"step": judgement.step, "move": judgement.move.to_json(), "best": judgement.best.to_json(),
-            "cost": judgement.cost, "findable": judgement.findable, "reason": reason, "rule": judgement.rule}
+            "cost": judgement.cost, "findable": judgement.findable, "reason": reason, "rule": judgement.rule,
+            "decisive": judgement.decisive}
 
 
 def review_of(table: Table) -> dict:
