@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from naipes.engine.choice import Choice
+from naipes.web import lessons as web_lessons
+
 
 def _check(client, game, step, move, lang="es"):
     return client.post(f"/api/v1/lessons/{game}/check?lang={lang}", json={"step": step, "move": move})
@@ -38,6 +41,22 @@ def test_a_legal_move_the_computer_player_would_not_make_gets_its_reason(app, cl
     assert body["expected"] is False
     assert "7♥" in body["message"] and "8♠" in body["message"]
     assert body["message"].endswith("Inténtalo de nuevo.")
+
+
+def test_with_no_words_for_why_the_lessons_move_is_better_the_reader_is_asked_to_try_again(monkeypatch, client):
+    """A step the lesson gives no reason for, where the computer player would play otherwise (here made to),
+    has no reason to quote: the answer says the lesson's move is better and asks again, with no empty
+    sentence between."""
+    played = web_lessons.choose
+
+    def elsewhere(game, position, seat, rng, level):
+        choice = played(game, position, seat, rng, level)
+        return Choice(next(move for move in game.legal_moves(position) if move != choice.move), choice.reason)
+
+    monkeypatch.setattr(web_lessons, "choose", elsewhere)
+    body = _check(client, "double-solitaire", 1, {"type": "draw", "player": 0}, "pt").get_json()
+    assert body == {"expected": False,
+                    "message": "O motor aceita essa jogada, mas a da lição é melhor. Tente outra vez."}
 
 
 def test_a_move_as_good_as_the_lessons_goes_on_with_a_word_saying_so(client):

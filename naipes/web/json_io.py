@@ -131,6 +131,12 @@ def translated(message: str, params: Mapping[str, object]) -> str:
     return say(Sentence(message, params))
 
 
+def as_sentence(text: str) -> str:
+    """``text`` ending as a sentence does: the players' reasons are worded to stand alone as a hint's
+    line, with no full stop, and a review or a lesson sets one among other sentences."""
+    return text if not text or text.endswith((".", ":", "!", "?")) else text + "."
+
+
 def json_error(status: int, code: str, message: str, detail: str | None = None) -> Response:
     """The API's error answer: ``{"error": {"code", "message", "detail"?}}`` with ``status``."""
     error = {"code": code, "message": str(message)}

@@ -20,7 +20,7 @@ from ..engine.review import dice_for
 from ..lessons import Lesson, LessonWords
 from ..games import GAMES
 from ..players.table import choose
-from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
+from .json_io import ApiError, api_error_from_engine, as_sentence, engine_call, json_body, required, translated
 from .narration import narrate
 from .sitedata import current_site
 
@@ -157,8 +157,10 @@ def check(game_id: str):
         seen = game.view(before, lesson.seat)
         choice = choose(game, before, lesson.seat, dice_for(seen.to_json(), step.number - 1), game.levels[-1])
         why = translated(choice.reason.message, choice.reason.params) if choice.move == step.move else ""
-    return jsonify({"expected": False, "message": gettext(
-        "The engine accepts that move, but the lesson's move is better. %(why)s. Try again.", why=why.rstrip(". "))})
+    message = (gettext("The engine accepts that move, but the lesson's move is better. %(why)s Try again.",
+                       why=as_sentence(why)) if why else
+               gettext("The engine accepts that move, but the lesson's move is better. Try again."))
+    return jsonify({"expected": False, "message": message})
 
 
 def register_template_helpers(app) -> None:

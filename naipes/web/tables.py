@@ -26,7 +26,7 @@ from ..games import GAMES
 from ..players.record import Record, RecordError, Replayed, replay
 from ..players.session import Session
 from ..players.table import choose, moves_for, play, settle, tick
-from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required, translated
+from .json_io import ApiError, api_error_from_engine, as_sentence, engine_call, json_body, required, translated
 from .narration import narrate
 from .table_seal import ExpiredTable, InvalidTable, Sealed, lifetime, open_table, seal
 
@@ -224,16 +224,10 @@ def _replayed(table: Table) -> Replayed:
             " reviewed or dealt again.")) from None
 
 
-def _sentence(text: str) -> str:
-    """``text`` ending as a sentence does: the players' reasons are worded to stand alone as a hint's line,
-    and a review sets one after another."""
-    return text if text.endswith((".", ":", "!", "?")) else text + "."
-
-
 def _judged(judgement: Judgement) -> dict:
-    reason = _sentence(translated(judgement.reason, judgement.params))
+    reason = as_sentence(translated(judgement.reason, judgement.params))
     if judgement.advice is not None:
-        reason += " " + _sentence(translated(judgement.advice, judgement.advice_params))
+        reason += " " + as_sentence(translated(judgement.advice, judgement.advice_params))
     return {"step": judgement.step, "move": judgement.move.to_json(), "best": judgement.best.to_json(),
             "cost": judgement.cost, "findable": judgement.findable, "reason": reason, "rule": judgement.rule,
             "decisive": judgement.decisive}
