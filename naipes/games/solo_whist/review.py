@@ -174,7 +174,8 @@ def review(start: Position, moves: Sequence[Move], seat: int, work: int = REVIEW
                 cards.append((step, position, move))
         position, _ = apply(position, move)
     asked = [(step, partial(_judge_bid, before, seat, step, call, allowance)) for step, before, call in calls]
-    asked += [(step, partial(_judge_card, before, seat, step, card, allowance)) for step, before, card in reversed(cards)]
+    asked += [(step, partial(_judge_card, before, seat, step, card, allowance))
+              for step, before, card in reversed(cards)]
     judged: list[Judgement] = []
     unjudged: list[int] = []
     for step, judge in asked:
