@@ -36,7 +36,6 @@ from .rules import (
     Position,
     Trick,
     legal_moves,
-    trick_winner,
 )
 from .tricks import STRENGTH, ends_early
 
@@ -58,10 +57,7 @@ class CardValue:
 
 def sides(position: Position) -> tuple[int, int]:
     """The declaring side and its opponents, as bit masks of seats."""
-    contract = position.agreed
-    declaring = 1 << contract.bidder
-    if contract.partner is not None:
-        declaring |= 1 << contract.partner
+    declaring = position.agreed.declaring_mask
     return declaring, 0b1111 ^ declaring
 
 
@@ -123,6 +119,9 @@ HISTORY_STEPS = 10_000
 most). An ending it finds no play for within them is refused, the reader told to change the cards or the
 count; the README gives how often that happens (``benchmarks/solo_whist_setup.py``)."""
 
+HAND = len(DECK) // SEATS
+"""The cards each player is dealt, and the tricks of a whole hand."""
+
 _WITHOUT_TRUMP = MISERES | {DECLARED_ABUNDANCE}
 _SEATS = {str(seat): seat for seat in range(SEATS)}
 
@@ -146,7 +145,7 @@ def set_up(fields: Mapping[str, str]) -> Position:
     if len(set(sizes)) != 1 or not sizes[0]:
         raise InvalidPosition(N_("Every player must hold as many cards as the others, at least one: now they hold"
                                  " %(sizes)s."), sizes=", ".join(map(str, sizes)))
-    played = 13 - sizes[0]
+    played = HAND - sizes[0]
     counted = fields.get("won", "")
     tricks = [] if not counted else _tricks_before(hands, fields, contract, leader, played, counted)
     first = tricks[0].leader if tricks else leader
@@ -192,14 +191,13 @@ def _tricks_before(hands: list[list[str]], fields: Mapping[str, str], contract: 
     counts = {str(count): count for count in range(played + 1)}
     if counted not in counts:
         raise InvalidPosition(N_("With %(held)s cards each, %(played)s tricks have been played: the declaring side"
-                                 " took from 0 to %(played)s of them."), held=13 - played, played=played)
+                                 " took from 0 to %(played)s of them."), held=HAND - played, played=played)
     won = counts[counted]
-    bid, bidder = contract.bid, contract.bidder
-    declaring = {bidder} | ({contract.partner} if contract.partner is not None else set())
-    if played and leader in declaring and not won:
+    bid = contract.bid
+    if played and leader in contract.declaring and not won:
         raise InvalidPosition(N_("Whoever leads won the last trick: with %(player)s to lead, the declaring side"
                                  " has taken at least one trick."), player=Seat(leader))
-    if played and leader not in declaring and won == played:
+    if played and leader not in contract.declaring and won == played:
         raise InvalidPosition(N_("Whoever leads won the last trick: with %(player)s to lead, the declaring side"
                                  " has taken %(most)s tricks at most."), player=Seat(leader), most=played - 1)
     if bid in MISERES and won > 0:
@@ -294,7 +292,6 @@ class _EarlierPlay:
                  won: int) -> None:
         self.contract, self.leader, self.won = contract, leader, won
         self.played = len(out) // SEATS
-        self.declaring = {contract.bidder} | ({contract.partner} if contract.partner is not None else set())
         self.holds = [{card.suit for card in hand} for hand in hands]
         self.left = {suit: sum(1 for card in out if card.suit == suit) for suit in SUITS}
         self.void: list[set[str]] = [set() for _ in range(SEATS)]
@@ -331,7 +328,7 @@ class _EarlierPlay:
             return True
         winners = [self.leader] if index == self.played - 1 else self.rng.sample(range(SEATS), SEATS)
         for winner in winners:
-            count = taken + (winner in self.declaring)
+            count = taken + (winner in self.contract.declaring)
             if ends_early(self.contract, winner) or count > self.won or count + self.played - index - 1 < self.won:
                 continue
             for led in self.rng.sample(SUITS, len(SUITS)):

@@ -54,6 +54,16 @@ class Contract:
     partner: int | None
     trump: str | None
 
+    @property
+    def declaring(self) -> frozenset[int]:
+        """The declaring side: the bidder and, in a proposal, the partner."""
+        return frozenset({self.bidder} if self.partner is None else {self.bidder, self.partner})
+
+    @property
+    def declaring_mask(self) -> int:
+        """The declaring side as a bit mask of seats, as the double-dummy search takes sides."""
+        return sum(1 << seat for seat in self.declaring)
+
     def to_json(self) -> dict[str, object]:
         return contract_json(self)
 

@@ -46,8 +46,7 @@ def _contract(position: Position) -> Contract:
 def _reader_wants_tricks(position: Position, seat: int) -> bool:
     """Whether the reader's side gains when the declaring side takes more tricks."""
     contract = _contract(position)
-    declaring = seat in (contract.bidder, contract.partner)
-    return declaring != (contract.bid in MISERES)
+    return (seat in contract.declaring) != (contract.bid in MISERES)
 
 
 def _double_dummy(position: Position, allowance: Allowance) -> dict[Card, analysis.CardValue]:
@@ -96,8 +95,7 @@ def _cost_message(position: Position, seat: int, cost: int, fate: bool) -> str:
     if not fate:
         return (N_("Your card, %(card)s, cost your side a trick against best play: %(best)s kept it") if cost == 1
                 else N_("Your card, %(card)s, cost your side %(cost)s tricks against best play: %(best)s kept them"))
-    contract = _contract(position)
-    if seat in (contract.bidder, contract.partner):
+    if seat in _contract(position).declaring:
         return (N_("Your card, %(card)s, cost your side a trick against best play, and with it the contract:"
                    " with %(best)s it would have been made") if cost == 1 else
                 N_("Your card, %(card)s, cost your side %(cost)s tricks against best play, and with them the"

@@ -65,7 +65,7 @@ class Question:
 def question(view: View) -> Question:
     """The yes/no question the contract poses once each seat has taken what it has."""
     contract = view.agreed
-    declaring = 1 << contract.bidder | (0 if contract.partner is None else 1 << contract.partner)
+    declaring = contract.declaring_mask
     defenders = 0b1111 ^ declaring
     won = view.tricks_won()
     side_won = sum(won[seat] for seat in range(SEATS) if declaring >> seat & 1)
@@ -139,7 +139,7 @@ def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budge
     if not others:
         return _alike(view, by_thumb, best, counted.samples)
     runner_up = max(others, key=lambda other: (good[other], -thumb.strength(other)))
-    declaring = view.seat in (view.agreed.bidder, view.agreed.partner)
+    declaring = view.seat in view.agreed.declaring
     leading = view.trick is None
     if declaring:
         message = (N_("Lead the %(card)s: it makes the contract in %(count)s of %(samples)s deals that fit what"
@@ -159,7 +159,7 @@ def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budge
 def _alike(view: View, by_thumb: Choice, count: int, samples: int) -> Choice:
     """The rules of thumb's card where the solved deals tell no card apart, with the count they give
     every card: a reader learns the contract's fate does not hang on this card, and how it stands."""
-    declaring = view.seat in (view.agreed.bidder, view.agreed.partner)
+    declaring = view.seat in view.agreed.declaring
     made = count if declaring else samples - count
     if made == samples:
         message = N_("%(rule)s (whatever you play, the contract is made in %(samples)s of %(samples)s deals that fit"

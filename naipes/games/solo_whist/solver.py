@@ -43,9 +43,7 @@ class Goal:
     @classmethod
     def of(cls, contract: Contract, tricks_won: tuple[int, ...]) -> Goal:
         """The question ``contract`` poses once each seat has taken ``tricks_won``."""
-        bidder_side = 1 << contract.bidder
-        if contract.partner is not None:
-            bidder_side |= 1 << contract.partner
+        bidder_side = contract.declaring_mask
         defenders = 0b1111 ^ bidder_side
         side_won = sum(tricks_won[seat] for seat in range(SEATS) if bidder_side >> seat & 1)
         if contract.bid in MISERES:

@@ -68,7 +68,7 @@ class Table:
     @classmethod
     def of(cls, view: View) -> Table:
         contract = view.agreed
-        side = {contract.bidder} | ({contract.partner} if contract.partner is not None else set())
+        side = set(contract.declaring)
         if view.seat not in side:
             side = set(range(SEATS)) - side
         played = {card for trick in view.tricks for card in trick.cards}
