@@ -126,6 +126,8 @@ class Rules(Protocol):
 
     def analysis(self, position: PositionLike) -> Mapping[str, object]: ...
 
+    def on_board(self, position: PositionLike) -> bool: ...
+
     def set_up(self, fields: Mapping[str, str]) -> PositionLike: ...
 
     def setup_fields(self, position: PositionLike) -> Mapping[str, str]: ...
@@ -198,9 +200,11 @@ class Setup(Generic[P]):
 
     ``read`` gives the position the fields describe, or ``InvalidPosition`` with a message written for
     the reader (its template is in the catalogs); ``fields`` fills the form in for a position shown;
-    ``deal`` keeps what the fields say besides the cards and deals those at random.
+    ``deal`` keeps what the fields say besides the cards and deals those at random; ``shows`` says
+    whether the board can take a position at all (where a worked example or a review starts on it).
     """
 
+    shows: Callable[[P], bool]
     read: Callable[[Mapping[str, str]], P]
     fields: Callable[[P], Mapping[str, str]]
     deal: Callable[[Mapping[str, str], random.Random], Mapping[str, str]]
@@ -323,6 +327,10 @@ class Game(Generic[P, M, V]):
         if self.analyser is None:
             raise TypeError(f"{self.ID} has no analysis board")
         return self.analyser(self._own(position))
+
+    def on_board(self, position: PositionLike) -> bool:
+        """Whether the analysis board can take ``position`` (Solo Whist: one whose cards are in play)."""
+        return self._setup().shows(self._own(position))
 
     def set_up(self, fields: Mapping[str, str]) -> P:
         """The position a reader set up on the analysis board with ``fields`` (``InvalidPosition`` if none)."""

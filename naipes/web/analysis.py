@@ -21,7 +21,7 @@ from flask_babel import gettext
 from werkzeug.routing import BaseConverter
 
 from ..engine.cards import Card
-from ..engine.contract import PositionLike
+from ..engine.contract import PositionLike, Rules
 from ..engine.errors import N_, InvalidPosition
 from ..games import GAMES
 from .i18n import card_said, in_language
@@ -65,9 +65,9 @@ def _analysis_page(lang: str, slug: str, part: str):
     return page
 
 
-def first_in_play(positions: Iterable[PositionLike]) -> PositionLike | None:
-    """The first of ``positions`` in play (its cards being played), where an analysis can start."""
-    return next((position for position in positions if position.to_json().get("phase") == "play"), None)
+def first_on_board(game: Rules, positions: Iterable[PositionLike]) -> PositionLike | None:
+    """The first of ``positions`` that ``game``'s analysis board can take, where an analysis can start."""
+    return next((position for position in positions if game.on_board(position)), None)
 
 
 def board_url(page, position: PositionLike) -> str:
@@ -83,7 +83,8 @@ def starts(page) -> list[dict]:
     for example in site.examples.values():
         if example.game != page.game:
             continue
-        start = first_in_play(example.position_at(step) for step in range(len(example.steps) + 1))
+        shown = (example.position_at(step) for step in range(len(example.steps) + 1))
+        start = first_on_board(GAMES[page.game], shown)
         if start is not None:
             found.append({"id": example.id, "title": site.captions(example, page.lang).title,
                           "position": start.to_json()})

@@ -21,7 +21,7 @@ from werkzeug.routing import BaseConverter
 from ..engine.contract import PositionLike
 from ..engine.errors import N_
 from ..games import GAMES
-from .analysis import board_url, first_in_play
+from .analysis import board_url, first_on_board
 from .i18n import in_language
 from .json_io import ApiError, json_body
 from .play import play_slug
@@ -112,7 +112,7 @@ def render(lang: str, slug: str, play: str, review: str):
             " it, good or bad."), "decision": None, "link": None, "link_text": None}
     captions = {"title": gettext("Your game, step by step"), "start": gettext("The deal, every card face up."),
                 "steps": [step["caption"] for step in reviewed["steps"]]}
-    lead = first_in_play((shown.start, *shown.positions)) if game.analyses else None
+    lead = first_on_board(game, (shown.start, *shown.positions)) if game.analyses else None
     board = board_url(page, lead) if lead is not None else None
     html = render_template("review_fragment.html", page=page, game=game, review=reviewed, shown=shown, notes=notes,
                            captions=captions, rules=rules, titles=titles, board=board)

@@ -69,12 +69,17 @@ def deal_of(position: Position) -> dd.Deal:
     return dd.Deal(hands, position.leader, played, dd.trump_index(position.agreed.trump))  # type: ignore[arg-type]
 
 
+def on_board(position: Position) -> bool:
+    """Whether the board can analyse ``position``: its cards are in play."""
+    return position.phase == PLAY
+
+
 def analyse(position: Position, node_limit: int = NODE_LIMIT) -> list[CardValue]:
     """Every legal card of the player to move, lowest first, with its double-dummy worth.
 
     ``InvalidPosition`` unless the position is in play; ``dd.BudgetExceeded`` past ``node_limit``.
     """
-    if position.phase != PLAY:
+    if not on_board(position):
         raise InvalidPosition("only a position in play can be analysed: this one is in phase %(phase)s",
                               phase=position.phase)
     contract = position.agreed
@@ -121,6 +126,10 @@ count; the README gives how often that happens (``benchmarks/solo_whist_setup.py
 
 HAND = len(DECK) // SEATS
 """The cards each player is dealt, and the tricks of a whole hand."""
+
+SETUP_CARDS = tuple((suit, tuple(card.code for card in sorted(
+    (card for card in DECK if card.suit == suit), key=STRENGTH.__getitem__, reverse=True))) for suit in SUITS)
+"""The set-up form's cards: each suit with its cards from the highest down, as the form lists them."""
 
 _WITHOUT_TRUMP = MISERES | {DECLARED_ABUNDANCE}
 _SEATS = {str(seat): seat for seat in range(SEATS)}

@@ -49,11 +49,14 @@ GAME: Game[rules.Position, rules.Move, view.View] = Game(
     template_globals={
         "calls": rules.CALLS,
         "contracts": rules.CONTRACTS,
+        "seats": rules.SEATS,
+        "setup_cards": analysis.SETUP_CARDS,
+        "hand": analysis.HAND,
         "stakes": rules.STAKES,
         "settlement_table": rules.settlement_table,
         "chip_movements": chip_movements,
     },
     reviewer=review.review,
     analyser=analysis.answer,
-    setup=Setup(read=analysis.set_up, fields=analysis.setup_fields, deal=analysis.dealt),
+    setup=Setup(shows=analysis.on_board, read=analysis.set_up, fields=analysis.setup_fields, deal=analysis.dealt),
 )
