@@ -30,6 +30,10 @@ from .sitedata import current_site
 
 bp = Blueprint("analysis", __name__)
 
+ACTION, ANALYSE, DEAL = "action", "analyse", "deal"
+"""The set-up form's buttons (named ``action`` in its template): ``analyse`` the position its fields
+describe, or ``deal`` the cards at random."""
+
 ANALYSIS_SLUG = N_("analysis")
 """The last part of an analysis page's address, in the page's language (``analisis``, ``analise``)."""
 
@@ -72,7 +76,7 @@ def first_on_board(game: Rules, positions: Iterable[PositionLike]) -> PositionLi
 
 def board_url(page, position: PositionLike) -> str:
     """The analysis page of ``page``'s game with ``position`` set up by the form's own address."""
-    address: dict[str, Any] = {**GAMES[page.game].setup_fields(position), "action": "analyse"}
+    address: dict[str, Any] = {**GAMES[page.game].setup_fields(position), ACTION: ANALYSE}
     return url_for("analysis.page", lang=page.lang, slug=page.slug, part=analysis_slug(page.lang), **address)
 
 
@@ -124,10 +128,6 @@ def _start_board(lang: str, slug: str, start_id: str) -> dict:
     return _board(page, start["position"])
 
 
-ACTION = "action"
-"""The set-up form's buttons: ``analyse`` the position its fields describe, or ``deal`` the cards at random."""
-
-
 @bp.get("/<lang>/<slug>/<analysis_slug:part>/")
 def page(lang: str, slug: str, part: str):
     page = _analysis_page(lang, slug, part)
@@ -142,11 +142,11 @@ def page(lang: str, slug: str, part: str):
     choices = starts(page)
     action = request.args.get(ACTION)
     fields = {name: value for name, value in request.args.items() if name != ACTION}
-    if action == "deal":
-        address: dict[str, Any] = {**game.setup_dealt(fields, random.SystemRandom()), "action": "analyse"}
+    if action == DEAL:
+        address: dict[str, Any] = {**game.setup_dealt(fields, random.SystemRandom()), ACTION: ANALYSE}
         return redirect(url_for("analysis.page", lang=lang, slug=slug, part=part, **address), 303)
     chosen, drawn, refused = None, None, None
-    if action == "analyse":
+    if action == ANALYSE:
         try:
             drawn = _board(page, game.set_up(fields).to_json())
         except InvalidPosition as error:
@@ -160,7 +160,7 @@ def page(lang: str, slug: str, part: str):
         fields = drawn["fields"]
     html = render_template("analysis.html", page=page, starts=choices, chosen=chosen,
                            board=drawn and drawn["board"], shown=drawn and drawn["position"], fields=fields,
-                           refused=refused, set_up=action == "analyse", alternates=alternates)
+                           refused=refused, set_up=action == ANALYSE, alternates=alternates)
     return html, 400 if refused else 200
 
 
