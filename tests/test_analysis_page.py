@@ -11,6 +11,8 @@ import pytest
 
 from naipes.engine.cards import DECK
 from naipes.games import GAMES
+from naipes.games.solo_whist.analysis import SETUP_FIELDS
+from naipes.web.analysis import ACTION
 
 PAGES = {"es": "/es/solo-whist/analisis/", "pt": "/pt/solo-whist/analise/"}
 BOARDS = {lang: url + "board" for lang, url in PAGES.items()}
@@ -157,8 +159,7 @@ def test_dealing_at_random_leads_to_the_deals_own_address_with_thirteen_cards_ea
     assert answer.status_code == 303
     dealt = dict(re.findall(r"[?&]([^=&]+)=([^&]*)", answer.headers["Location"]))
     assert dealt["action"] == "analyse" and dealt["bid"] == "solo" and dealt["trump"] == "H"
-    cards = {name: seat for name, seat in dealt.items()
-             if name not in ("action", "bid", "bidder", "partner", "trump", "leader", "won")}
+    cards = {name: seat for name, seat in dealt.items() if name not in (ACTION, *SETUP_FIELDS)}
     assert len(cards) == 52 and sorted(cards.values()) == sorted(str(seat) for seat in range(4) for _ in range(13))
     page = client.get(answer.headers["Location"])
     assert page.status_code == 200

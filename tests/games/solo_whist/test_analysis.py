@@ -137,6 +137,8 @@ def test_an_ending_gets_an_earlier_play_the_rules_allow_with_the_tricks_the_form
     assert len(position.tricks) == 10 and position.to_move == 1
     assert position.tricks_won()[2] == won and position.tricks[-1].winner == 1
     assert rules.Position.from_json(position.to_json()) == position
+
+
 def test_a_card_on_the_table_goes_back_to_its_player_in_the_form():
     position = auctioned(40, "solo")
     leader = position.to_move
@@ -163,8 +165,7 @@ def test_a_whole_deal_set_up_is_in_play_at_the_first_lead_of_the_chosen_player()
 
 
 def test_an_ending_left_uncounted_is_judged_on_its_own_tricks_as_the_worked_examples_are():
-    out = {card.code: "" for card in DECK if card.rank not in ("A", "K", "Q")}
-    position = set_up(_fields(**out, won=""))
+    position = set_up(_fields(**THREE_EACH, won=""))
     assert [len(hand) for hand in position.hands] == [3] * 4 and not position.tricks
     assert len(analyse(position)) == len(rules.legal_moves(position))
     assert setup_fields(position)["won"] == ""
@@ -203,11 +204,15 @@ def test_a_form_that_describes_no_position_says_what_to_change(changes, says):
     assert refused.value.message == says
 
 
+def _thirteen_each(fields: dict[str, str]) -> bool:
+    return sorted(fields[card.code] for card in DECK) == sorted(str(seat) for seat in range(4) for _ in range(13))
+
+
 def test_a_random_deal_keeps_the_contract_and_deals_thirteen_cards_each():
     fields = dealt(_fields(bid="misere", trump="", bidder="2", won="3"), random.Random(3))
     assert {name: fields[name] for name in SETUP_FIELDS} == {"bid": "misere", "bidder": "2", "partner": "",
                                                              "trump": "", "leader": "1", "won": ""}
-    assert sorted(fields[card.code] for card in DECK) == sorted(str(seat) for seat in range(4) for _ in range(13))
+    assert _thirteen_each(fields)
     assert fields != dealt(_fields(bid="misere", trump="", bidder="2", won="3"), random.Random(4))
     assert set_up(fields).agreed.bid == "misere"
 
@@ -233,5 +238,5 @@ def test_a_random_deal_gives_the_bidder_a_hand_the_rules_page_would_bid_the_cont
 
 def test_a_random_deal_for_a_contract_no_hand_turns_up_for_is_still_a_whole_deal():
     fields = dealt(_fields(bid="declared_abundance", trump="", bidder="1", leader="1"), random.Random(1))
-    assert sorted(fields[card.code] for card in DECK) == sorted(str(seat) for seat in range(4) for _ in range(13))
+    assert _thirteen_each(fields)
     assert set_up(fields).agreed.bid == "declared_abundance"
