@@ -30,22 +30,16 @@ from ...engine.review import Judgement, Review, dice_for
 from ...engine.sentences import Term
 from . import analysis, bidding, dd, player
 from .sentences import CALL_NAMES
-from .rules import MISERES, Bid, Contract, Move, Play, Position, apply, legal_moves
+from .rules import MISERES, Bid, Move, Play, Position, apply, legal_moves
 from .view import view
 
 class _Unjudged(Exception):
     """The decision's judgement needs more work than its budget, or than the review has left."""
 
 
-def _contract(position: Position) -> Contract:
-    if position.contract is None:
-        raise ValueError("no contract yet: the cards are not in play")
-    return position.contract
-
-
 def _reader_wants_tricks(position: Position, seat: int) -> bool:
     """Whether the reader's side gains when the declaring side takes more tricks."""
-    contract = _contract(position)
+    contract = position.agreed
     return (seat in contract.declaring) != (contract.bid in MISERES)
 
 
@@ -95,7 +89,7 @@ def _cost_message(position: Position, seat: int, cost: int, fate: bool) -> str:
     if not fate:
         return (N_("Your card, %(card)s, cost your side a trick against best play: %(best)s kept it") if cost == 1
                 else N_("Your card, %(card)s, cost your side %(cost)s tricks against best play: %(best)s kept them"))
-    if seat in _contract(position).declaring:
+    if seat in position.agreed.declaring:
         return (N_("Your card, %(card)s, cost your side a trick against best play, and with it the contract:"
                    " with %(best)s it would have been made") if cost == 1 else
                 N_("Your card, %(card)s, cost your side %(cost)s tricks against best play, and with them the"
