@@ -22,6 +22,7 @@ from ..games import GAMES
 from ..players.table import choose
 from .json_io import ApiError, api_error_from_engine, as_sentence, engine_call, json_body, required, translated
 from .narration import narrate
+from .notes import StepNote, with_rule
 from .sitedata import current_site
 
 bp = Blueprint("lessons", __name__)
@@ -69,18 +70,12 @@ def step_texts(lesson: Lesson, words: LessonWords) -> list[str]:
     return texts
 
 
-def coach_notes(page, lesson: Lesson, words: LessonWords) -> dict[int, dict]:
+def coach_notes(page, lesson: Lesson, words: LessonWords) -> dict[int, StepNote]:
     """The coach's line under the step before each decision, linked to the section of the rules it teaches."""
-    rules = url_for("pages.game", lang=page.lang, slug=page.slug)
-    titles = {section.id: section.title for section in page.sections}
-    return {
-        step.number - 1: {
-            "kind": "coach", "label": gettext("Your move:"), "text": words.steps[step.number].coach,
-            "link": f"{rules}#{step.rule}", "link_text": gettext("Rule: %(section)s", section=titles[step.rule]),
-            "decision": step.number,
-        }
-        for step in lesson.decisions
-    }
+    # The lesson's loader refuses a decision without its rule or its coach line, so none is left out here.
+    return {step.number - 1: with_rule(page, "coach", gettext("Your move:"), coach, rule, step.number)
+            for step in lesson.decisions
+            if (coach := words.steps[step.number].coach) is not None and (rule := step.rule) is not None}
 
 
 @bp.get("/<lang>/<slug>/<lesson_slug:part>/")

@@ -24,6 +24,7 @@ from ..games import GAMES
 from .analysis import board_url, first_on_board
 from .i18n import in_language
 from .json_io import ApiError, json_body
+from .notes import StepNote, with_rule
 from .play import play_slug
 from .sitedata import current_site
 from .tables import opened_table, review_of
@@ -96,26 +97,22 @@ def render(lang: str, slug: str, play: str, review: str):
     reviewed = review_of(table)
     read = game.Position.from_json
     shown = ReviewedGame(game.ID, read(reviewed["start"]), tuple(read(step["position"]) for step in reviewed["steps"]))
-    rules = url_for("pages.game", lang=lang, slug=page.slug)
-    titles = {section.id: section.title for section in page.sections}
-    notes = {}
+    sections = {section.id for section in page.sections}
+    notes: dict[int, StepNote] = {}
     for decision in reviewed["decisions"]:
-        rule = decision["rule"] if decision["rule"] in titles else None
-        notes[decision["step"]] = {
-            "kind": "judgement", "label": _cost_label(game.ID, decision["cost"]), "text": decision["reason"], "decision": None,
-            "link": f"{rules}#{rule}" if rule else None,
-            "link_text": gettext("Rule: %(section)s", section=titles[rule]) if rule else None,
-        }
+        label = _cost_label(game.ID, decision["cost"])
+        notes[decision["step"]] = (with_rule(page, "judgement", label, decision["reason"], decision["rule"])
+                                   if decision["rule"] in sections else StepNote("judgement", label, decision["reason"]))
     for step in reviewed["unjudged"]:
-        notes[step] = {"kind": "judgement", "label": gettext("Not judged."), "text": gettext(
+        notes[step] = StepNote("judgement", gettext("Not judged."), gettext(
             "Weighing this decision needs more work than a review may do at once, so the engine says nothing about"
-            " it, good or bad."), "decision": None, "link": None, "link_text": None}
+            " it, good or bad."))
     captions = {"title": gettext("Your game, step by step"), "start": gettext("The deal, every card face up."),
                 "steps": [step["caption"] for step in reviewed["steps"]]}
     lead = first_on_board(game, (shown.start, *shown.positions)) if game.analyses else None
     board = board_url(page, lead) if lead is not None else None
     html = render_template("review_fragment.html", page=page, game=game, review=reviewed, shown=shown, notes=notes,
-                           captions=captions, rules=rules, titles=titles, board=board)
+                           captions=captions, board=board)
     return jsonify({"html": html, "help": reviewed.get("help")})
 
 
