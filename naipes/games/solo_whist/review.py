@@ -73,14 +73,11 @@ def _judge_card(position: Position, seat: int, step: int, move: Play, allowance:
     best = strong.move.card if findable else next(card for card, value in kept.items() if value == best_value)
     params = {"card": move.card, "best": best, "cost": cost}
     fate = values[best].made != values[move.card].made
-    message = _cost_message(position, seat, cost, fate)
-    if findable:
-        return Judgement(step, move, Play(seat, best), float(cost), True, message, params, N_(
-            "You could have found it from what you saw: the strong computer player, seeing only your cards and"
-            " the table, chose it."), rule="strategy", decisive=fate)
-    return Judgement(step, move, Play(seat, best), float(cost), False, message, params, N_(
-        "Only sight of the hidden cards shows it: from what you saw, your card was a fair choice."), rule="strategy",
-        decisive=fate)
+    advice = (N_("You could have found it from what you saw: the strong computer player, seeing only your cards"
+                 " and the table, chose it.") if findable else
+              N_("Only sight of the hidden cards shows it: from what you saw, your card was a fair choice."))
+    return Judgement(step, move, Play(seat, best), float(cost), findable, _cost_message(position, seat, cost, fate),
+                     params, advice, rule="strategy", decisive=fate)
 
 
 def _cost_message(position: Position, seat: int, cost: int, fate: bool) -> str:
