@@ -84,8 +84,7 @@ def analyse(position: Position, node_limit: int = NODE_LIMIT) -> list[CardValue]
                               phase=position.phase)
     contract = position.agreed
     declaring, defenders = sides(position)
-    won = position.tricks_won()
-    side_won = sum(won[seat] for seat in range(SEATS) if declaring >> seat & 1)
+    side_won = contract.declaring_won(position.tricks_won())
     deal = deal_of(position)
     legal = {dd.index_of(move.card): move.card for move in legal_moves(position) if isinstance(move, Play)}
     if contract.bid in MISERES:
@@ -256,8 +255,7 @@ def setup_fields(position: Position) -> dict[str, str]:
     hand, those on the table counted as their players'; which cards the earlier tricks held is left out."""
     contract = position.agreed
     leader = position.leader
-    declaring, _ = sides(position)
-    won = sum(count for seat, count in enumerate(position.tricks_won()) if declaring >> seat & 1)
+    won = contract.declaring_won(position.tricks_won())
     fields = {"bid": contract.bid, "bidder": str(contract.bidder),
               "partner": "" if contract.partner is None else str(contract.partner),
               "trump": contract.trump or "", "leader": str(leader), "won": str(won) if position.tricks else ""}

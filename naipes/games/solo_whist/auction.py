@@ -10,6 +10,7 @@ proposal nobody accepted, or four passes, annul the deal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine.cards import Card
@@ -63,6 +64,10 @@ class Contract:
     def declaring_mask(self) -> int:
         """The declaring side as a bit mask of seats, as the double-dummy search takes sides."""
         return sum(1 << seat for seat in self.declaring)
+
+    def declaring_won(self, tricks_won: Sequence[int]) -> int:
+        """Of ``tricks_won`` (each seat's count), those the declaring side has taken."""
+        return sum(tricks_won[seat] for seat in self.declaring)
 
     def to_json(self) -> dict[str, object]:
         return contract_json(self)

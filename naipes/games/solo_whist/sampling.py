@@ -68,7 +68,7 @@ def question(view: View) -> Question:
     declaring = contract.declaring_mask
     defenders = 0b1111 ^ declaring
     won = view.tricks_won()
-    side_won = sum(won[seat] for seat in range(SEATS) if declaring >> seat & 1)
+    side_won = contract.declaring_won(won)
     if contract.bid in MISERES:
         maximisers, scorers, need = defenders, declaring, 1 - side_won
     elif contract.bid == DECLARED_ABUNDANCE:
