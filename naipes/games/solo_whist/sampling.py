@@ -135,11 +135,11 @@ def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budge
         card = by_thumb.move.card
     else:
         card = min((card for card in cards if good[card] == best), key=thumb.strength)
+    declaring = view.seat in view.agreed.declaring
     others = [other for other in cards if other != card and good[other] < best]
     if not others:
-        return _alike(view, by_thumb, best, counted.samples)
+        return _alike(by_thumb, declaring, best, counted.samples)
     runner_up = max(others, key=lambda other: (good[other], -thumb.strength(other)))
-    declaring = view.seat in view.agreed.declaring
     leading = view.trick is None
     if declaring:
         message = (N_("Lead the %(card)s: it makes the contract in %(count)s of %(samples)s deals that fit what"
@@ -156,10 +156,10 @@ def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budge
         "other_count": good[runner_up]}))
 
 
-def _alike(view: View, by_thumb: Choice, count: int, samples: int) -> Choice:
+def _alike(by_thumb: Choice, declaring: bool, count: int, samples: int) -> Choice:
     """The rules of thumb's card where the solved deals tell no card apart, with the count they give
-    every card: a reader learns the contract's fate does not hang on this card, and how it stands."""
-    declaring = view.seat in view.agreed.declaring
+    every card (``declaring``: the seat's side wants the contract made): a reader learns the contract's
+    fate does not hang on this card, and how it stands."""
     made = count if declaring else samples - count
     if made == samples:
         message = N_("%(rule)s (whatever you play, the contract is made in %(samples)s of %(samples)s deals that fit"
