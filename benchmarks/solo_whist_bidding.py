@@ -67,7 +67,7 @@ def kind_of(final: sw.Position, strong: tuple[int, int]) -> str:
     """The contract the auction reached, a proposal by whether both its partners are strong."""
     contract = final.contract
     if contract is None:
-        return "passed out"
+        return "no contract (passed out, or a proposal nobody accepted)"
     if contract.bid != sw.PROPOSAL:
         return contract.bid
     both = contract.bidder in strong and contract.partner in strong
