@@ -29,8 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from naipes.games.solo_whist import bidding
 from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.sampling import STRONG
-from naipes.games.solo_whist.view import view
-from solo_whist_players import decide
+from solo_whist_players import decide, side_chips
 
 SIDES = ((0, 2), (1, 3))
 
@@ -43,24 +42,12 @@ def playing(seed: int, strong: tuple[int, int], budget: bidding.BidBudget,
     position = sw.new_game(seed)
     calls = []
     while not position.is_over and not (auction_only and position.phase == sw.PLAY):
-        seat = position.to_move
-        level = "strong" if seat in strong else "basic"
-        moves = sw.legal_moves(position)
-        if level == "strong" and isinstance(moves[0], sw.Bid):
-            legal = [move.bid for move in moves if isinstance(move, sw.Bid)]
-            move: sw.Move = bidding.bid(view(position, seat), legal, rng, budget).move
-        else:
-            move = decide(position, level, rng, STRONG)
+        level = "strong" if position.to_move in strong else "basic"
+        move = decide(position, level, rng, STRONG, budget)
         if isinstance(move, sw.Bid):
             calls.append((move.player, move.bid))
         position, _events = sw.apply(position, move)
     return position, calls
-
-
-def side_chips(final: sw.Position, strong: tuple[int, int]) -> int:
-    if final.phase != sw.OVER or final.result is None:
-        return 0
-    return sum(final.result.settlement[seat] for seat in strong)
 
 
 def kind_of(final: sw.Position, strong: tuple[int, int]) -> str:

@@ -37,7 +37,8 @@ from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
 from naipes.games.solo_whist.game import GAME
 from naipes.players import table
-from naipes.games.solo_whist.bidding import STRONG_BIDS
+from naipes.games.solo_whist import bidding
+from naipes.games.solo_whist.bidding import STRONG_BIDS, BidBudget
 from naipes.games.solo_whist.sampling import STRONG, Budget, choose_card
 
 BUDGETS = {"default": STRONG, "large": Budget(samples=48, nodes=6_000_000, deal_nodes=1_500_000)}
@@ -45,8 +46,10 @@ MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "rando
            "strong-random": ("strong", "random"), "strong-strong": ("strong", "strong")}
 
 
-def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget) -> sw.Move:
-    """The move of the seat to act, chosen by ``level`` from that seat's view only."""
+def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget,
+           bid_budget: BidBudget = STRONG_BIDS) -> sw.Move:
+    """The move of the seat to act, chosen by ``level`` from that seat's view only; a strong player's
+    cards within ``budget``, its bids within ``bid_budget``."""
     seat = position.to_move
     moves = sw.legal_moves(position)
     if level == "random":
@@ -56,7 +59,16 @@ def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget
     seen = view(position, seat)
     if level == "strong" and isinstance(moves[0], sw.Play):
         return choose_card(seen, [move.card for move in moves], rng, budget).move
+    if level == "strong" and isinstance(moves[0], sw.Bid):
+        return bidding.bid(seen, [move.bid for move in moves if isinstance(move, sw.Bid)], rng, bid_budget).move
     return players.choose(seen, moves, rng, level).move
+
+
+def side_chips(final: sw.Position, seats: tuple[int, ...]) -> int:
+    """What ``seats`` won together in a finished deal; nothing in an annulled one."""
+    if final.phase != sw.OVER or final.result is None:
+        return 0
+    return sum(final.result.settlement[seat] for seat in seats)
 
 
 def play(seed: int, levels: tuple[str, str, str, str], budget: Budget) -> tuple[sw.Position, dict]:
@@ -87,7 +99,7 @@ def one_deal(args: tuple[int, str, str, str]) -> tuple[float, Counter, dict]:
             times.setdefault(level, []).extend(spent)
         if final.phase != sw.OVER:
             continue
-        won = sum(final.result.settlement[seat] for seat in a_seats)
+        won = side_chips(final, a_seats)
         chips += won
         contracts[(levels[final.contract.bidder], final.contract.bid, final.result.made)] += 1
         contracts[("chips when declaring", levels[final.contract.bidder])] += won
