@@ -15,7 +15,6 @@ import random
 import statistics
 import time
 
-from naipes.games.double_solitaire import rules as race
 from naipes.games.double_solitaire.view import View
 from naipes.games.double_solitaire import player as player
 from naipes.games.double_solitaire.solo import clears_alone, random_choice

@@ -148,7 +148,7 @@ def test_a_session_of_three_solo_whist_deals_at_the_table(page, live_server, siz
     open_table(page, live_server, "solo-whist", size, seat=2)
     deal_at_once(page)
     chips, seen_trick = [0, 0, 0, 0], False
-    for deal in range(1, 4):
+    for number in range(1, 4):
         for _ in range(60):
             fits(page)
             answer = page.evaluate(KEPT)
@@ -157,7 +157,7 @@ def test_a_session_of_three_solo_whist_deals_at_the_table(page, live_server, siz
             moves = answer["moves"]
             solo = [move for move in moves if move.get("bid") == "solo"]
             passing = [move for move in moves if move.get("bid") == "pass"]
-            make(page, solo[0] if solo and deal == 1 else passing[0] if passing else moves[0])
+            make(page, solo[0] if solo and number == 1 else passing[0] if passing else moves[0])
             if not seen_trick and page.locator(".trick-area .card").count() >= 2:
                 check_whist_seats(page, seat=2)
                 if size == "phone":
@@ -169,10 +169,10 @@ def test_a_session_of_three_solo_whist_deals_at_the_table(page, live_server, siz
         if settlement.count():
             chips = [total + signed(settlement.nth(i).inner_text()) for i, total in enumerate(chips)]
         score = page.locator(".play-score")
-        assert f"{deal} partida" in score.locator("caption").inner_text(), "the running score right after the deal"
+        assert f"{number} partida" in score.locator("caption").inner_text(), "the running score right after the deal"
         assert [signed(cell) for cell in score.locator("tbody tr").first.locator("td").all_inner_texts()] == chips
         fits(page)
-        if deal == 3:
+        if number == 3:
             break
         page.get_by_role("button", name="Siguiente partida").click()
         settled(page)

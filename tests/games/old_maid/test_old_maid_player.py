@@ -7,7 +7,6 @@ import random
 import pytest
 
 from naipes.games.old_maid import rules as old_maid
-from naipes.engine.events import Event
 from naipes.games.old_maid.rules import Arrange, Discard, Draw, Position, apply, legal_moves, new_game
 from naipes.games.old_maid.view import event_seen_by, view
 from naipes.games.old_maid import player as player
