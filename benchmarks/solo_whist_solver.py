@@ -33,6 +33,7 @@ from endplay.types import Card as BridgeCard
 from endplay.types import Deal as BridgeDeal
 from endplay.types import Denom, Player, Rank
 
+from naipes.engine.cards import SUITS
 from naipes.games.solo_whist import dd
 
 ALL = 0b1111
@@ -121,6 +122,22 @@ def figures(label: str, times: list[float], nodes: list[int | None] | None = Non
     print(line)
 
 
+def costliest(dealt: list[tuple[dd.Deal, int]], times: list[float], nodes: list[int | None], answers: list,
+              count: int) -> None:
+    """The ``count`` whole deals that took the most CPU, each with what a study of it needs: its place in
+    the seed's drawing, its cost and answer, who leads, the maximisers, the trump and the four hands."""
+    for index in sorted(range(len(times)), key=lambda i: -times[i])[:count]:
+        deal, maximisers = dealt[index]
+        visited = "not solved" if nodes[index] is None else f"{nodes[index]:,} nodes"
+        seats = [seat for seat in range(4) if maximisers >> seat & 1]
+        trump = "none" if deal.trump == dd.NO_TRUMP else SUITS[deal.trump]
+        print(f"    deal {index}: {1000 * times[index]:.1f} ms, {visited}, answer {answers[index]};"
+              f" leader {deal.leader}, maximisers {seats}, trump {trump}")
+        for seat, hand in enumerate(deal.hands):
+            cards = sorted(dd.cards_in(hand), key=lambda card: (card // 13, -card))
+            print(f"      {seat}: {' '.join(dd.card_of(card).code for card in cards)}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per goal for the whole-deal value")
@@ -128,6 +145,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=17_000_000)
     parser.add_argument("--goals", default="solo,proposal,no trump,misere")
     parser.add_argument("--dds", action="store_true", help="also time DDS on the partners-opposite deals")
+    parser.add_argument("--costliest", type=int, default=0, metavar="K",
+                        help="also print each goal's K costliest whole deals, to study the tail")
     args = parser.parse_args()
     print(f"load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores); CPU time of this"
           f" process; {args.deals} deals per goal (whole deal), {args.lead_deals} (every card at the lead)")
@@ -157,6 +176,7 @@ def main() -> int:
                     whole_t, whole_n)
         if lead_t:
             figures("every card's value at the first lead", lead_t, lead_n)
+        costliest(dealt, whole_t, whole_n, whole_values, args.costliest)
         if args.dds and kind == "partners opposite":
             dds_figures(dealt, whole_values, args.lead_deals)
         sys.stdout.flush()
