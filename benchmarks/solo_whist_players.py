@@ -37,9 +37,8 @@ from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
 from naipes.games.solo_whist.game import GAME
 from naipes.players import table
-from naipes.games.solo_whist import bidding
 from naipes.games.solo_whist.bidding import STRONG_BIDS, BidBudget
-from naipes.games.solo_whist.sampling import STRONG, Budget, choose_card
+from naipes.games.solo_whist.sampling import STRONG, Budget
 
 BUDGETS = {"default": STRONG, "large": Budget(samples=48, nodes=6_000_000, deal_nodes=1_500_000)}
 MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random"),
@@ -56,12 +55,7 @@ def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget
         if isinstance(moves[0], sw.Bid):
             return sw.Bid(seat, sw.PASS)
         return rng.choice(moves)
-    seen = view(position, seat)
-    if level == "strong" and isinstance(moves[0], sw.Play):
-        return choose_card(seen, [move.card for move in moves], rng, budget).move
-    if level == "strong" and isinstance(moves[0], sw.Bid):
-        return bidding.bid(seen, [move.bid for move in moves if isinstance(move, sw.Bid)], rng, bid_budget).move
-    return players.choose(seen, moves, rng, level).move
+    return players.choose(view(position, seat), moves, rng, level, budget=budget, bid_budget=bid_budget).move
 
 
 def side_chips(final: sw.Position, seats: tuple[int, ...]) -> int:

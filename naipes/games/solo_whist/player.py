@@ -19,7 +19,8 @@ from .view import View
 
 from ...engine.choice import Allowance, Choice
 from . import bidding, thumb
-from .sampling import choose_card
+from .bidding import STRONG_BIDS, BidBudget
+from .sampling import STRONG, Budget, choose_card
 
 LEVELS: tuple[str, ...] = ("basic", "strong")
 
@@ -31,18 +32,19 @@ about 1 s of CPU at the slowest rate measured here; the README says how few deci
 
 
 def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0],
-           allowance: Allowance | None = None) -> Choice:
+           allowance: Allowance | None = None, budget: Budget = STRONG, bid_budget: BidBudget = STRONG_BIDS) -> Choice:
     """The move ``view.seat`` makes among its legal ``moves``, and why; the strong level's search
-    stays within ``allowance`` as well as its own budget."""
+    stays within ``allowance`` as well as its own budget (``budget`` for a card, ``bid_budget`` for a
+    bid: the site's unless a benchmark measures others)."""
     if level not in LEVELS:
         raise ValueError(f"Solo Whist levels are {', '.join(LEVELS)}, not {level!r}")
     first = moves[0]
     if isinstance(first, Bid):
         calls = [move.bid for move in moves if isinstance(move, Bid)]
-        return bidding.bid(view, calls, rng, allowance=allowance) if level == "strong" else thumb.bid(view, calls)
+        return bidding.bid(view, calls, rng, bid_budget, allowance) if level == "strong" else thumb.bid(view, calls)
     if isinstance(first, NameTrump):
         return thumb.name_trump(view)
     cards = [move.card for move in moves if isinstance(move, Play)]
     if level == "strong":
-        return choose_card(view, cards, rng, allowance=allowance)
+        return choose_card(view, cards, rng, budget, allowance)
     return thumb.play(view, cards)
