@@ -34,20 +34,27 @@ from solo_whist_players import decide, side_chips
 SIDES = ((0, 2), (1, 3))
 
 
-def playing(seed: int, strong: tuple[int, int], budget: bidding.BidBudget,
-            auction_only: bool) -> tuple[sw.Position, list[tuple[int, str]]]:
+def auction(seed: int, strong: tuple[int, int],
+            budget: bidding.BidBudget) -> tuple[sw.Position, list[tuple[int, str]], random.Random]:
     """Deal ``seed`` with the strong level in the seats ``strong``, its bids within ``budget``: the
-    position after the auction (or at the end, unless ``auction_only``) and the calls made."""
+    position after the auction, the calls made, and the random draws as they stand for the play."""
     rng = random.Random(seed)
     position = sw.new_game(seed)
     calls = []
-    while not position.is_over and not (auction_only and position.phase == sw.PLAY):
-        level = "strong" if position.to_move in strong else "basic"
-        move = decide(position, level, rng, STRONG, budget)
+    while not position.is_over and position.phase != sw.PLAY:
+        move = decide(position, "strong" if position.to_move in strong else "basic", rng, STRONG, budget)
         if isinstance(move, sw.Bid):
             calls.append((move.player, move.bid))
         position, _events = sw.apply(position, move)
-    return position, calls
+    return position, calls, rng
+
+
+def played_out(position: sw.Position, strong: tuple[int, int], rng: random.Random) -> sw.Position:
+    """The deal from ``position`` to its end, the strong level in the seats ``strong``."""
+    while not position.is_over:
+        position, _events = sw.apply(position, decide(
+            position, "strong" if position.to_move in strong else "basic", rng, STRONG))
+    return position
 
 
 def kind_of(final: sw.Position, strong: tuple[int, int]) -> str:
@@ -67,12 +74,12 @@ def one_deal(args: tuple[int, bidding.BidBudget]) -> tuple[float, list[tuple[str
     seed, variant = args
     gain, changed = 0, []
     for strong in SIDES:
-        _, site_calls = playing(seed, strong, bidding.STRONG_BIDS, True)
-        _, variant_calls = playing(seed, strong, variant, True)
+        site, site_calls, site_rng = auction(seed, strong, bidding.STRONG_BIDS)
+        tried, variant_calls, variant_rng = auction(seed, strong, variant)
         if site_calls == variant_calls:
             continue
-        site_final, _ = playing(seed, strong, bidding.STRONG_BIDS, False)
-        variant_final, _ = playing(seed, strong, variant, False)
+        site_final = played_out(site, strong, site_rng)
+        variant_final = played_out(tried, strong, variant_rng)
         difference = side_chips(variant_final, strong) - side_chips(site_final, strong)
         gain += difference
         changed.append((kind_of(variant_final, strong), difference))
