@@ -33,7 +33,7 @@ from endplay.types import Card as BridgeCard
 from endplay.types import Deal as BridgeDeal
 from endplay.types import Denom, Player, Rank
 
-from naipes.engine.cards import SUITS
+from naipes.engine.cards import SUITS, codes
 from naipes.games.solo_whist import dd
 
 ALL = 0b1111
@@ -135,7 +135,7 @@ def costliest(dealt: list[tuple[dd.Deal, int]], times: list[float], nodes: list[
               f" leader {deal.leader}, maximisers {seats}, trump {trump}")
         for seat, hand in enumerate(deal.hands):
             cards = sorted(dd.cards_in(hand), key=lambda card: (card // 13, -card))
-            print(f"      {seat}: {' '.join(dd.card_of(card).code for card in cards)}")
+            print(f"      {seat}: {' '.join(codes(dd.card_of(card) for card in cards))}")
 
 
 def main() -> int:
