@@ -9,7 +9,10 @@ Matches: ``strong-basic`` (the sampling player against the rules of thumb),
 ``basic-random`` and ``strong-random`` (against a player that passes in the auction,
 names a random trump and plays a random legal card), and ``strong-strong`` (the sampling
 player against itself: its mean is nothing by symmetry, but its contracts are the strong
-player's make rates against strong defence). Printed: the mean with a 95%
+player's make rates against strong defence), and ``oracle-basic``, a yardstick and no player of the
+site's: the strong player's bids, but its cards chosen as the strong player chooses them with the
+true deal as its one sampled deal (it sees every hand), so that the strong player's edge can be set
+against what the same search gets with nothing hidden. Printed: the mean with a 95%
 confidence interval (normal approximation over the deals), how often each level's
 contracts are made, side A's chips from the deals each level declares, and decision
 times per level: CPU time of the deciding process (what one core spends, whatever else
@@ -32,6 +35,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
+from naipes.games.solo_whist import analysis, dd, thumb
 from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
@@ -42,7 +46,11 @@ from naipes.games.solo_whist.sampling import STRONG, Budget
 
 BUDGETS = {"default": STRONG, "large": Budget(samples=48, nodes=6_000_000, deal_nodes=1_500_000)}
 MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random"),
-           "strong-random": ("strong", "random"), "strong-strong": ("strong", "strong")}
+           "strong-random": ("strong", "random"), "strong-strong": ("strong", "strong"),
+           "oracle-basic": ("oracle", "basic")}
+ORACLE_NODES = analysis.NODE_LIMIT
+"""The most nodes the oracle's search of the true deal may visit for one card; past it the oracle plays
+the strong player's card (early in a few deals)."""
 
 
 def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget,
@@ -55,7 +63,28 @@ def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget
         if isinstance(moves[0], sw.Bid):
             return sw.Bid(seat, sw.PASS)
         return rng.choice(moves)
+    if level == "oracle" and isinstance(moves[0], sw.Play) and len(moves) > 1:
+        try:
+            return oracle_card(position, moves)
+        except dd.BudgetExceeded:
+            pass
+    if level == "oracle":
+        level = "strong"
     return players.choose(view(position, seat), moves, rng, level, budget=budget, bid_budget=bid_budget).move
+
+
+def oracle_card(position: sw.Position, moves: list[sw.Move]) -> sw.Move:
+    """The card the strong player would choose if its one sampled deal were the true one: one that
+    makes the contract (or beats it) with best play by everyone after it, the rules of thumb's card
+    among those that do as well."""
+    seat = position.to_move
+    wants_made = seat in position.agreed.declaring
+    good = {value.card: value.made == wants_made for value in analysis.analyse(position, ORACLE_NODES)}
+    cards = [move.card for move in moves if isinstance(move, sw.Play)]
+    by_thumb = thumb.play(view(position, seat), cards).move.card
+    best = max(good.values())
+    card = by_thumb if good[by_thumb] == best else min((c for c in cards if good[c] == best), key=thumb.strength)
+    return sw.Play(seat, card)
 
 
 def side_chips(final: sw.Position, seats: tuple[int, ...]) -> int:
