@@ -55,8 +55,9 @@ the strong player's card (early in a few deals)."""
 
 def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget,
            bid_budget: BidBudget = STRONG_BIDS) -> sw.Move:
-    """The move of the seat to act, chosen by ``level`` from that seat's view only; a strong player's
-    cards within ``budget``, its bids within ``bid_budget``."""
+    """The move of the seat to act, chosen by ``level`` from that seat's view only (but the oracle's
+    cards, chosen from the whole deal); a strong player's cards within ``budget``, its bids within
+    ``bid_budget``."""
     seat = position.to_move
     moves = sw.legal_moves(position)
     if level == "random":
