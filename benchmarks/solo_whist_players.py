@@ -64,12 +64,12 @@ def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget
         if isinstance(moves[0], sw.Bid):
             return sw.Bid(seat, sw.PASS)
         return rng.choice(moves)
-    if level == "oracle" and isinstance(moves[0], sw.Play) and len(moves) > 1:
-        try:
-            return oracle_card(position, moves)
-        except dd.BudgetExceeded:
-            pass
     if level == "oracle":
+        if isinstance(moves[0], sw.Play) and len(moves) > 1:
+            try:
+                return oracle_card(position, moves)
+            except dd.BudgetExceeded:
+                pass
         level = "strong"
     return players.choose(view(position, seat), moves, rng, level, budget=budget, bid_budget=bid_budget).move
 
