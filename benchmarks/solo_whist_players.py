@@ -50,7 +50,7 @@ MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "rando
            "oracle-basic": ("oracle", "basic")}
 ORACLE_NODES = analysis.NODE_LIMIT
 """The most nodes the oracle's search of the true deal may visit for one card; past it the oracle plays
-the strong player's card (3 card choices in 1,000 on the README's deals, all early in a deal)."""
+the strong player's card (3 card choices in 1,000 on the README's deals)."""
 
 
 def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget,
