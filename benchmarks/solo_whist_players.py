@@ -42,7 +42,7 @@ from naipes.games.solo_whist import player as players
 from naipes.games.solo_whist.game import GAME
 from naipes.players import table
 from naipes.games.solo_whist.bidding import STRONG_BIDS, BidBudget
-from naipes.games.solo_whist.sampling import STRONG, Budget
+from naipes.games.solo_whist.sampling import STRONG, Budget, best_card
 
 BUDGETS = {"default": STRONG, "large": Budget(samples=48, nodes=6_000_000, deal_nodes=1_500_000)}
 MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random"),
@@ -83,9 +83,7 @@ def oracle_card(position: sw.Position, moves: list[sw.Move]) -> sw.Move:
     good = {value.card: value.made == wants_made for value in analysis.analyse(position, ORACLE_NODES)}
     cards = [move.card for move in moves if isinstance(move, sw.Play)]
     by_thumb = thumb.play(view(position, seat), cards).move.card
-    best = max(good.values())
-    card = by_thumb if good[by_thumb] == best else min((c for c in cards if good[c] == best), key=thumb.strength)
-    return sw.Play(seat, card)
+    return sw.Play(seat, best_card(cards, good, by_thumb))
 
 
 def side_chips(final: sw.Position, seats: tuple[int, ...]) -> int:

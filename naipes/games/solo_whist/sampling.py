@@ -24,7 +24,7 @@ plays), the rules of thumb choose, and their reason is given with the count ever
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ...engine.cards import Card
@@ -119,6 +119,15 @@ def tally(view: View, cards: list[Card], rng: random.Random, budget: Budget = ST
     return Tally({card: wins[dd.index_of(card)] for card in cards}, samples)
 
 
+def best_card(cards: list[Card], good: Mapping[Card, int], by_thumb: Card) -> Card:
+    """Of ``cards``, one that makes (or beats) the contract in the most deals by ``good``: the rules of
+    thumb's card ``by_thumb`` where it does as well as any, else the lowest of those that do best."""
+    best = max(good.values())
+    if good[by_thumb] == best:
+        return by_thumb
+    return min((card for card in cards if good[card] == best), key=thumb.strength)
+
+
 def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budget = STRONG,
                 allowance: Allowance | None = None) -> Choice:
     """The card that makes (or beats) the contract in most solved deals, and why, with the numbers;
@@ -130,11 +139,8 @@ def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budge
     if not counted.samples:
         return by_thumb
     good = counted.good
-    best = max(good.values())
-    if good[by_thumb.move.card] == best:
-        card = by_thumb.move.card
-    else:
-        card = min((card for card in cards if good[card] == best), key=thumb.strength)
+    card = best_card(cards, good, by_thumb.move.card)
+    best = good[card]
     declaring = view.seat in view.agreed.declaring
     others = [other for other in cards if other != card and good[other] < best]
     if not others:
