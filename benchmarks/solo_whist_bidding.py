@@ -34,6 +34,10 @@ from solo_whist_players import decide, side_chips
 SIDES = ((0, 2), (1, 3))
 
 
+def level(seat: int, strong: tuple[int, int]) -> str:
+    return "strong" if seat in strong else "basic"
+
+
 def auction(seed: int, strong: tuple[int, int],
             budget: bidding.BidBudget) -> tuple[sw.Position, list[tuple[int, str]], random.Random]:
     """Deal ``seed`` with the strong level in the seats ``strong``, its bids within ``budget``: the
@@ -42,7 +46,7 @@ def auction(seed: int, strong: tuple[int, int],
     position = sw.new_game(seed)
     calls = []
     while not position.is_over and position.phase != sw.PLAY:
-        move = decide(position, "strong" if position.to_move in strong else "basic", rng, STRONG, budget)
+        move = decide(position, level(position.to_move, strong), rng, STRONG, budget)
         if isinstance(move, sw.Bid):
             calls.append((move.player, move.bid))
         position, _events = sw.apply(position, move)
@@ -52,8 +56,7 @@ def auction(seed: int, strong: tuple[int, int],
 def played_out(position: sw.Position, strong: tuple[int, int], rng: random.Random) -> sw.Position:
     """The deal from ``position`` to its end, the strong level in the seats ``strong``."""
     while not position.is_over:
-        position, _events = sw.apply(position, decide(
-            position, "strong" if position.to_move in strong else "basic", rng, STRONG))
+        position, _events = sw.apply(position, decide(position, level(position.to_move, strong), rng, STRONG))
     return position
 
 
