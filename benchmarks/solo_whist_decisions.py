@@ -36,10 +36,12 @@ BUDGETS = {"site": STRONG,
            "large": replace(STRONG, samples=96, nodes=8_000_000),
            "small": replace(STRONG, samples=12, nodes=1_000_000),
            "blind": replace(STRONG, auction_tries=1),
-           "fitting": replace(STRONG, auction_tries=200)}
-"""The site's cap; four times its deals and nodes, and half of them (what more or less sampling buys); and
+           "fitting": replace(STRONG, auction_tries=200),
+           "patient": replace(STRONG, deal_nodes=STRONG.nodes)}
+"""The site's cap; four times its deals and nodes, and half of them (what more or less sampling buys);
 its deals drawn once each, whatever the auction said, or up to 200 times to find one that fits it
-instead of 20 (what the auction's hints buy)."""
+instead of 20 (what the auction's hints buy); and no deal dropped for its cost short of the whole
+decision's nodes (whether the hard deals the site drops early in a hand bias its count)."""
 
 
 def one_deal(args: tuple[int, tuple[str, ...]]) -> tuple[Counter, dict[str, list[float]]]:
