@@ -29,13 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from naipes.games.solo_whist import bidding
 from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.sampling import STRONG
-from solo_whist_players import decide, side_chips
-
-SIDES = ((0, 2), (1, 3))
-
-
-def level(seat: int, strong: tuple[int, int]) -> str:
-    return "strong" if seat in strong else "basic"
+from solo_whist_players import SIDES, decide, level, side_chips
 
 
 def auction(seed: int, strong: tuple[int, int],

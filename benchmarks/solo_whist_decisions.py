@@ -26,11 +26,11 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
-from naipes.games.solo_whist import analysis, dd
-from naipes.games.solo_whist import player as players
+from naipes.games.solo_whist import dd
 from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.sampling import STRONG, choose_card
 from naipes.games.solo_whist.view import view
+from solo_whist_players import SIDES, decide, level, percentile, right_cards
 
 BUDGETS = {"site": STRONG,
            "large": replace(STRONG, samples=96, nodes=8_000_000),
@@ -49,15 +49,14 @@ def one_deal(args: tuple[int, tuple[str, ...]]) -> tuple[Counter, dict[str, list
     seed, names = args
     counts: Counter = Counter()
     times: dict[str, list[float]] = {name: [] for name in names}
-    for strong_seats in ((0, 2), (1, 3)):
+    for strong_seats in SIDES:
         rng = random.Random(seed)
         position = sw.new_game(seed)
         while not position.is_over:
             seat = position.to_move
             moves = sw.legal_moves(position)
             if seat not in strong_seats or not isinstance(moves[0], sw.Play) or len(moves) == 1:
-                level = "strong" if seat in strong_seats else "basic"
-                position, _ = sw.apply(position, players.choose(view(position, seat), moves, rng, level).move)
+                position, _ = sw.apply(position, decide(position, level(seat, strong_seats), rng, STRONG))
                 continue
             seen, cards, state = view(position, seat), [move.card for move in moves], rng.getstate()
             chosen = {}
@@ -69,22 +68,22 @@ def one_deal(args: tuple[int, tuple[str, ...]]) -> tuple[Counter, dict[str, list
                 times[name].append(time.process_time() - cpu)
                 if name == names[0]:
                     rng = draws
-            _count(position, chosen, names, counts)
+            _count(position, len(cards), chosen, names, counts)
             position, _ = sw.apply(position, sw.Play(seat, chosen[names[0]]))
     return counts, times
 
 
-def _count(position: sw.Position, chosen: dict, names: tuple[str, ...], counts: Counter) -> None:
-    """Whether each budget's card is right at this choice, if it is critical and the board can say."""
-    wants_made = position.to_move in position.agreed.declaring
+def _count(position: sw.Position, legal: int, chosen: dict, names: tuple[str, ...], counts: Counter) -> None:
+    """Whether each budget's card, of ``legal`` cards, is right at this choice, if it is critical and the
+    board can say."""
     try:
-        right = {value.card for value in analysis.analyse(position) if value.made == wants_made}
+        right = right_cards(position)
     except dd.BudgetExceeded:
         counts["unbounded"] += 1
         return
-    if not right or len(right) == len(sw.legal_moves(position)):
+    if not right or len(right) == legal:
         return
-    side = "declaring" if wants_made else "defending"
+    side = "declaring" if position.to_move in position.agreed.declaring else "defending"
     counts[side] += 1
     for name in names:
         counts[(name, side)] += chosen[name] in right
@@ -119,8 +118,7 @@ def main() -> None:
         right = [counts[(name, side)] / max(1, counts[side]) for side in ("declaring", "defending")]
         critical = counts["declaring"] + counts["defending"]
         every = (counts[(name, "declaring")] + counts[(name, "defending")]) / max(1, critical)
-        spent = sorted(times[name])
-        p50, p95 = (1000 * spent[int(len(spent) * share)] for share in (0.5, 0.95))
+        p50, p95 = (1000 * percentile(times[name], share) for share in (0.5, 0.95))
         line = (f"  {name:9} right {every:.3f} (declaring {right[0]:.3f}, defending {right[1]:.3f});"
                 f" CPU a choice p50 {p50:.1f} ms, p95 {p95:.1f} ms")
         if name != names[0]:

@@ -35,6 +35,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
+from naipes.engine.cards import Card
 from naipes.games.solo_whist import analysis, dd, thumb
 from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.view import view
@@ -51,6 +52,13 @@ MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "rando
 ORACLE_NODES = analysis.NODE_LIMIT
 """The most nodes the oracle's search of the true deal may visit for one card; past it the oracle plays
 the strong player's card (3 card choices in 1,000 on the README's deals)."""
+SIDES = ((0, 2), (1, 3))
+"""The seats of side A in a deal's two playings."""
+
+
+def level(seat: int, strong: tuple[int, ...]) -> str:
+    """The level in ``seat`` when the strong players sit in ``strong`` and basic ones in the others."""
+    return "strong" if seat in strong else "basic"
 
 
 def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget,
@@ -74,16 +82,22 @@ def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget
     return players.choose(view(position, seat), moves, rng, level, budget=budget, bid_budget=bid_budget).move
 
 
+def right_cards(position: sw.Position) -> set[Card]:
+    """The cards of the seat to play that get its side its way (the contract made, or beaten) with best
+    play by everyone after them, judged on the true deal; ``dd.BudgetExceeded`` past ``ORACLE_NODES``."""
+    wants_made = position.to_move in position.agreed.declaring
+    return {value.card for value in analysis.analyse(position, ORACLE_NODES) if value.made == wants_made}
+
+
 def oracle_card(position: sw.Position, moves: list[sw.Move]) -> sw.Move:
     """The card the strong player would choose if its one sampled deal were the true one: one that
     makes the contract (or beats it) with best play by everyone after it, the rules of thumb's card
     among those that do as well."""
     seat = position.to_move
-    wants_made = seat in position.agreed.declaring
-    good = {value.card: value.made == wants_made for value in analysis.analyse(position, ORACLE_NODES)}
+    right = right_cards(position)
     cards = [move.card for move in moves if isinstance(move, sw.Play)]
     by_thumb = thumb.play(view(position, seat), cards).move.card
-    return sw.Play(seat, best_card(cards, good, by_thumb))
+    return sw.Play(seat, best_card(cards, {card: card in right for card in cards}, by_thumb))
 
 
 def side_chips(final: sw.Position, seats: tuple[int, ...]) -> int:
@@ -114,7 +128,7 @@ def one_deal(args: tuple[int, str, str, str]) -> tuple[float, Counter, dict]:
     chips = 0
     contracts: Counter = Counter()
     times: dict[str, list] = {}
-    for a_seats in ((0, 2), (1, 3)):
+    for a_seats in SIDES:
         levels = tuple(first if seat in a_seats else second for seat in range(4))
         final, played_times = play(seed, levels, budget)
         for level, spent in played_times.items():
