@@ -24,17 +24,16 @@ declared abundance (a hand that runs from the top).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...engine.choice import Allowance, Choice, Reason
 from ...engine.errors import N_
 from ...engine.sentences import Term
 from . import dd, thumb
-from .deals import Knowledge, deal
+from .deals import Knowledge, auction_fits, deal
 from .rules import (
     ABUNDANCE, ACCEPTANCE, CALLS, DECLARED_ABUNDANCE, MISERE, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, STAKES,
-    TRICKS_NEEDED, Bid, Contract,
+    TRICKS_NEEDED, Bid,
 )
 from .sentences import CONTRACTS_IN_TEXT
 from .view import View
@@ -83,33 +82,6 @@ def _worth_in_chips(call: str, made: int, short: int, samples: int) -> float:
     return payers * STAKES[PROPOSAL if call == ACCEPTANCE else call] * (2 * share - 1)
 
 
-def _auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], bool] | None:
-    """A deal fits the auction when every other player who bid held a hand worth that bid by the rules
-    of thumb and every one who only passed held none worth a solo."""
-    last: dict[int, str] = {}
-    for call in view.auction:
-        if call.player != view.seat and (call.bid != PASS or call.player not in last):
-            last[call.player] = call.bid
-    if not last or view.turn_up is None:
-        return None
-    trump = view.turn_up.suit
-
-    def fits(hands: list[int]) -> bool:
-        for seat, bid in last.items():
-            held = tuple(dd.card_of(index) for index in dd.cards_in(hands[seat]))
-            if bid == PASS:
-                if thumb.worth(held, Contract(SOLO, seat, None, trump)):
-                    return False
-            elif bid == ACCEPTANCE:
-                if not thumb.worth(held, Contract(PROPOSAL, seat, None, trump), accepted=True):
-                    return False
-            elif not thumb.worth(held, Contract(bid, seat, None, trump if bid in (PROPOSAL, SOLO) else None)):
-                return False
-        return True
-
-    return fits
-
-
 def _questions(view: View, calls: list[str]) -> list[tuple[str, int, int, int, int]]:
     """What the search is asked of each sampled deal for the contracts among ``calls`` it judges: the
     call, the trump, the maximisers, the scorers and the tricks needed."""
@@ -139,7 +111,7 @@ def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudge
         return []
     eldest = (view.dealer + 1) % SEATS
     knowledge = Knowledge.of(view)
-    likely = _auction_fits(view, knowledge)
+    likely = auction_fits(view, knowledge)
     made = dict.fromkeys((call for call, *_ in judged), 0)
     short = dict.fromkeys(made, 0)
     solved = dict.fromkeys(made, 0)

@@ -15,10 +15,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .rules import SEATS
+from . import thumb
+from .dd import SUIT_MASKS, card_of, cards_in, index_of, mask_of
+from .rules import (
+    ABUNDANCE, ACCEPTANCE, CALLS, DECLARED_ABUNDANCE, MISERE, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, Auction,
+)
 from .view import View
-
-from .dd import SUIT_MASKS, cards_in, index_of, mask_of
 
 _MAX_TRIES = 200
 
@@ -61,6 +63,46 @@ class Knowledge:
         unseen = ((1 << 52) - 1) ^ played ^ every_known
         barred = tuple(voids[seat] | (every_known ^ known[seat]) for seat in range(SEATS))
         return cls(view.seat, tuple(known), view.hand_sizes, barred, unseen, tuple(played_by))
+
+
+_COST = (PROPOSAL, ACCEPTANCE, SOLO, MISERE, OPEN_MISERE, DECLARED_ABUNDANCE, ABUNDANCE)
+"""The calls a hand is judged worth, the cheapest judgement first (abundance tries every suit as trumps)."""
+
+
+def auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], bool] | None:
+    """A test that a deal fits what the auction said, read as the rules of thumb bid: every call of each
+    other player is the one the rules of thumb make among the calls open to them then, or a higher one
+    (the strong bidder bids what they do or more, never less), and each player's last bid is one their
+    hand is worth by them. So a pass says the hand was worth none of the calls it could have made (no
+    proposal before anyone bid, no acceptance of a proposal waiting for one), not only that it held no
+    solo. ``None`` when the seat knows every hand the auction speaks of.
+    """
+    turned = view.turn_up.suit if view.turn_up is not None else None
+    known = {view.seat} | ({view.agreed.bidder} if view.contract is not None and view.exposed else set())
+    calls: dict[int, list[tuple[str, ...]]] = {}
+    last: dict[int, str] = {}
+    auction = Auction(view.dealer)
+    for call in view.auction:
+        if call.player not in known:
+            above = set(auction.legal_calls()) - set(CALLS[:CALLS.index(call.bid) + 1])
+            calls.setdefault(call.player, []).append(tuple(sorted(above, key=_COST.index)))
+            if call.bid != PASS:
+                last[call.player] = call.bid
+        auction = auction.after(call)
+    if not calls:
+        return None
+
+    def fits(hands: list[int]) -> bool:
+        for seat, said in calls.items():
+            held = tuple(card_of(index) for index in cards_in(hands[seat] | knowledge.played[seat]))
+            if seat in last and not thumb.worth_call(held, last[seat], turned):
+                return False
+            for above in said:
+                if any(thumb.worth_call(held, call, turned) for call in above):
+                    return False
+        return True
+
+    return fits
 
 
 def deal(knowledge: Knowledge, rng: random.Random, likely: Callable[[list[int]], bool] | None = None,

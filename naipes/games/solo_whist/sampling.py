@@ -24,15 +24,15 @@ plays), the rules of thumb choose, and their reason is given with the count ever
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...engine.cards import Card
 from ...engine.choice import Allowance, Choice, Reason
 from ...engine.errors import N_
 from . import dd, thumb
-from .deals import Knowledge, deal
-from .rules import DECLARED_ABUNDANCE, MISERES, PASS, SEATS, SOLO, TRICKS_NEEDED, Contract, Play
+from .deals import Knowledge, auction_fits, deal
+from .rules import DECLARED_ABUNDANCE, MISERES, TRICKS_NEEDED, Play
 from .view import View
 
 
@@ -94,7 +94,7 @@ def tally(view: View, cards: list[Card], rng: random.Random, budget: Budget = ST
     asked = question(view)
     trick = tuple(dd.index_of(card) for card in view.trick.cards) if view.trick is not None else ()
     trump = dd.trump_index(view.agreed.trump)
-    likely = _auction_fits(view, knowledge)
+    likely = auction_fits(view, knowledge)
     wins = {dd.index_of(card): 0 for card in cards}
     samples = used = 0
     allowance = allowance if allowance is not None else Allowance(budget.nodes)
@@ -180,30 +180,3 @@ def _alike(by_thumb: Choice, declaring: bool, count: int, samples: int) -> Choic
         message = N_("%(rule)s (every card you may play beats the contract in %(count)s of %(samples)s deals that"
                      " fit what you have seen)")
     return Choice(by_thumb.move, Reason(message, {"rule": by_thumb.reason, "count": count, "samples": samples}))
-
-
-def _auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], bool] | None:
-    """A test that a sampled deal fits the auction: the bidder (and a partner) hold hands the rules of
-    thumb would have bid on, and the players who only passed hold none worth a solo; ``None`` when the
-    seat knows every hand the auction speaks of."""
-    contract = view.agreed
-    bidders = [seat for seat in (contract.bidder, contract.partner)
-               if seat is not None and seat != view.seat and not (view.exposed and seat == contract.bidder)]
-    called = {call.player for call in view.auction if call.bid != PASS}
-    passers = [seat for seat in range(SEATS) if seat != view.seat and seat not in called
-               and any(call.player == seat for call in view.auction)]
-    if not bidders and not passers:
-        return None
-    solo = Contract(SOLO, 0, None, view.turn_up.suit if view.turn_up is not None else None)
-
-    def fits(hands: list[int]) -> bool:
-        for seat in bidders + passers:
-            held = tuple(dd.card_of(index) for index in dd.cards_in(hands[seat] | knowledge.played[seat]))
-            if seat in bidders:
-                if not thumb.worth(held, contract, seat == contract.partner):
-                    return False
-            elif solo.trump is not None and thumb.worth(held, solo):
-                return False
-        return True
-
-    return fits

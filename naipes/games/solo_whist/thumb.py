@@ -13,6 +13,8 @@ whether every card has low cards below it in its suit (``misere_safe``).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from ...engine.cards import DECK, SUITS, Card
@@ -286,6 +288,7 @@ def suit_tricks(ranks: list[int], trump: bool) -> float:
     return tricks
 
 
+@functools.lru_cache(maxsize=64)
 def trick_count(hand: tuple[Card, ...], trump: str | None) -> float:
     """Sure and likely tricks: honours, long trumps, and ruffs in short side suits."""
     by_suit = {suit: sorted((strength(card) for card in hand if card.suit == suit), reverse=True) for suit in SUITS}
@@ -340,37 +343,53 @@ def worth(hand: tuple[Card, ...], contract: Contract, accepted: bool = False) ->
     return trick_count(hand, contract.trump) >= threshold
 
 
+BID_ORDER = (DECLARED_ABUNDANCE, OPEN_MISERE, ABUNDANCE, MISERE, SOLO, ACCEPTANCE, PROPOSAL)
+"""The calls the rules of thumb make, the one they prefer first."""
+
+
+def worth_call(hand: tuple[Card, ...], call: str, turned: str | None) -> bool:
+    """Whether a thirteen-card ``hand`` reaches the rules of thumb's threshold for ``call``, ``turned`` the
+    turned-up card's suit (abundance counts with the hand's best suit as trumps)."""
+    if call == DECLARED_ABUNDANCE:
+        return runs_from_the_top(hand)
+    if call in MISERES:
+        return misere_safe(hand, MISERE_MARGINS[call])
+    if call == ABUNDANCE:
+        return trick_count(hand, best_trump(hand)) >= THRESHOLDS[ABUNDANCE]
+    return turned is not None and trick_count(hand, turned) >= THRESHOLDS[call]
+
+
+def call_for(hand: tuple[Card, ...], calls: Collection[str], turned: str | None) -> str:
+    """The call the rules of thumb make among the legal ``calls``: the highest the hand is worth, or a pass."""
+    return next((call for call in BID_ORDER if call in calls and worth_call(hand, call, turned)), PASS)
+
+
+_BID_REASONS = {
+    DECLARED_ABUNDANCE: N_("Bid declared abundance: every suit you hold runs from the top, so you can take all"
+                           " thirteen tricks"),
+    OPEN_MISERE: N_("Bid open misère: your hand is safe even laid face up, with low cards in every suit"),
+    ABUNDANCE: N_("Bid abundance: with your best suit as trumps your sure and likely tricks come to %(tricks)s,"
+                  " and abundance needs nine"),
+    MISERE: N_("Bid misère: every high card you hold has low cards under it in its suit, so you can play under"
+               " the others"),
+    SOLO: N_("Bid solo: with the turned-up suit as trumps your sure and likely tricks come to %(tricks)s, and solo"
+             " needs five"),
+    ACCEPTANCE: N_("Accept the proposal: your sure and likely tricks come to %(tricks)s, and with your partner's"
+                   " they should make eight"),
+    PROPOSAL: N_("Propose: your sure and likely tricks come to %(tricks)s, about half of the eight a partnership"
+                 " needs"),
+    PASS: N_("Pass: your sure and likely tricks come to %(tricks)s, too few for any bid you may still make"),
+}
+
+
 def bid(view: View, calls: list[str]) -> Choice:
     """The highest bid the hand is worth among the legal ``calls``, or a pass."""
-    hand, seat = view.hand, view.seat
-    turned = trick_count(hand, view.turn_up.suit) if view.turn_up is not None else 0.0
-    best = best_trump(hand)
-    in_best = trick_count(hand, best)
-    worth = [
-        (DECLARED_ABUNDANCE, runs_from_the_top(hand), N_("Bid declared abundance: every suit you hold runs"
-                                                         " from the top, so you can take all thirteen tricks")),
-        (OPEN_MISERE, misere_safe(hand, MISERE_MARGINS[OPEN_MISERE]), N_("Bid open misère: your hand is safe even laid face up, with"
-                                               " low cards in every suit")),
-        (ABUNDANCE, in_best >= THRESHOLDS[ABUNDANCE], N_("Bid abundance: with your best suit as trumps your sure"
-                                                         " and likely tricks come to %(tricks)s, and abundance"
-                                                         " needs nine")),
-        (MISERE, misere_safe(hand, MISERE_MARGINS[MISERE]), N_("Bid misère: every high card you hold has low cards under it in its"
-                                          " suit, so you can play under the others")),
-        (SOLO, turned >= THRESHOLDS[SOLO], N_("Bid solo: with the turned-up suit as trumps your sure and likely"
-                                              " tricks come to %(tricks)s, and solo needs five")),
-        (ACCEPTANCE, turned >= THRESHOLDS[ACCEPTANCE], N_("Accept the proposal: your sure and likely tricks come"
-                                                          " to %(tricks)s, and with your partner's they"
-                                                          " should make eight")),
-        (PROPOSAL, turned >= THRESHOLDS[PROPOSAL], N_("Propose: your sure and likely tricks come to"
-                                                      " %(tricks)s, about half of the eight a partnership"
-                                                      " needs")),
-    ]
-    for call, good, message in worth:
-        if good and call in calls:
-            tricks = int(in_best if call == ABUNDANCE else turned)
-            return Choice(Bid(seat, call), Reason(message, {"tricks": tricks}))
-    return Choice(Bid(seat, PASS), Reason(N_("Pass: your sure and likely tricks come to %(tricks)s, too few for"
-                                             " any bid you may still make"), {"tricks": int(turned)}))
+    hand = view.hand
+    turned = view.turn_up.suit if view.turn_up is not None else None
+    call = call_for(hand, calls, turned)
+    counted = trick_count(hand, best_trump(hand)) if call == ABUNDANCE else (
+        trick_count(hand, turned) if turned is not None else 0.0)
+    return Choice(Bid(view.seat, call), Reason(_BID_REASONS[call], {"tricks": int(counted)}))
 
 
 def name_trump(view: View) -> Choice:
