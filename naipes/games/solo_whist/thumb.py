@@ -13,7 +13,6 @@ whether every card has low cards below it in its suit (``misere_safe``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -272,34 +271,48 @@ def _misere_defender(table: Table, cards: list[Card]) -> Choice:
 # --- bidding ---------------------------------------------------------------------------------
 
 
-def suit_tricks(ranks: list[int], trump: bool) -> float:
-    """Sure and likely tricks in one suit (``ranks`` 0 = two .. 12 = ace, highest first)."""
-    length = len(ranks)
-    held = set(ranks)
+_ACE, _KING, _QUEEN = 1 << 12, 1 << 11, 1 << 10
+
+
+def suit_tricks(ranks: int, trump: bool) -> float:
+    """Sure and likely tricks in one suit, ``ranks`` its cards held as bits (``1 << strength``)."""
+    length = ranks.bit_count()
+    ace, king = bool(ranks & _ACE), bool(ranks & _KING)
     tricks = 0.0
-    if 12 in held:
+    if ace:
         tricks += 1
-    if 11 in held:
-        tricks += 1 if 12 in held else 0.5 if length >= 2 else 0
-    if 10 in held:
-        tricks += 1 if {11, 12} <= held else 0.5 if length >= 3 and held & {11, 12} else 0
+    if king:
+        tricks += 1 if ace else 0.5 if length >= 2 else 0
+    if ranks & _QUEEN:
+        tricks += 1 if ace and king else 0.5 if length >= 3 and (ace or king) else 0
     if trump:
         tricks += max(0, length - 3)
     return tricks
 
 
-@functools.lru_cache(maxsize=64)
-def trick_count(hand: tuple[Card, ...], trump: str | None) -> float:
-    """Sure and likely tricks: honours, long trumps, and ruffs in short side suits."""
-    by_suit = {suit: sorted((strength(card) for card in hand if card.suit == suit), reverse=True) for suit in SUITS}
-    tricks = sum(suit_tricks(ranks, suit == trump) for suit, ranks in by_suit.items())
-    if trump is not None and len(by_suit[trump]) >= 4:
-        spare = len(by_suit[trump]) - 3
-        for suit, ranks in by_suit.items():
-            if suit != trump and len(ranks) <= 1 and spare > 0:
+def _suits(hand: tuple[Card, ...]) -> dict[str, int]:
+    """Each suit's cards in ``hand`` as bits, in ``SUITS`` order: one pass over the hand serves every
+    count of it (the samplers count thousands of hands a decision, four times each for abundance)."""
+    suits = dict.fromkeys(SUITS, 0)
+    for card in hand:
+        suits[card.suit] |= 1 << strength(card)
+    return suits
+
+
+def _count(suits: dict[str, int], trump: str | None) -> float:
+    tricks = sum(suit_tricks(ranks, suit == trump) for suit, ranks in suits.items())
+    if trump is not None and suits[trump].bit_count() >= 4:
+        spare = suits[trump].bit_count() - 3
+        for suit, ranks in suits.items():
+            if suit != trump and ranks.bit_count() <= 1 and spare > 0:
                 tricks += 1 if not ranks else 0.5
                 spare -= 1
     return tricks
+
+
+def trick_count(hand: tuple[Card, ...], trump: str | None) -> float:
+    """Sure and likely tricks: honours, long trumps, and ruffs in short side suits."""
+    return _count(_suits(hand), trump)
 
 
 def misere_safe(hand: tuple[Card, ...], margin: int) -> bool:
@@ -327,8 +340,8 @@ def runs_from_the_top(hand: tuple[Card, ...]) -> bool:
 
 def best_trump(hand: tuple[Card, ...]) -> str:
     """The suit that would make the most tricks as trumps (the longer suit on a tie)."""
-    held = {card.suit for card in hand}
-    return max(held, key=lambda suit: (trick_count(hand, suit), sum(card.suit == suit for card in hand), suit))
+    suits = _suits(hand)
+    return max((suit for suit in SUITS if suits[suit]), key=lambda suit: (_count(suits, suit), suits[suit].bit_count(), suit))
 
 
 def worth(hand: tuple[Card, ...], contract: Contract, accepted: bool = False) -> bool:
