@@ -1,8 +1,8 @@
 """The strong Solo Whist bidder: each contract's chance estimated from sampled deals solved exactly.
 
 For the hand held and the auction so far, the hidden cards are dealt many times (each deal fitting
-what the auction said: whoever bid held a hand the rules of thumb would have bid on, whoever only
-passed held none worth a solo) and each deal is solved double dummy from the first lead to the end
+what the auction has said so far, read call by call as the rules of thumb bid: ``deals.auction_fits``)
+and each deal is solved double dummy from the first lead to the end
 for every contract the seat may bid that a simulation can judge: solo (the turned-up trump), misère,
 abundance (trumps in the hand's best suit) and accepting a proposal (with the proposer as partner).
 The chance of making a contract is the share of deals in which it is made, and the seat bids the one

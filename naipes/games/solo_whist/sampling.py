@@ -2,8 +2,9 @@
 
 Deal the cards the seat cannot see many times, each deal fitting everything the seat has seen (cards
 played, suits shown out, the turned-up card, an exposed hand: ``deals``) and, as far as a few tries
-find one, what the auction said (the bidder's side held a hand worth its bid, the players who passed
-held none worth a solo). In each deal, with every hand known, the compiled double-dummy search
+find one, what the auction said, read call by call as the rules of thumb bid (``deals.auction_fits``:
+each bid was worth making and nothing higher open then was, each pass was worth none of the calls open
+then). In each deal, with every hand known, the compiled double-dummy search
 (``dd``) says after each card the seat could play whether the contract is then made with best play by
 everyone to the end of the hand; the seat plays the card that gets its side its way in the most
 deals. Only made or beaten counts: Solo Whist pays no overtricks.

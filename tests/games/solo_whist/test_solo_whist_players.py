@@ -12,7 +12,8 @@ from naipes.games.solo_whist.view import view
 from naipes.engine.choice import Allowance
 from naipes.games.solo_whist import dd
 from naipes.games.solo_whist import player as players
-from naipes.games.solo_whist.deals import Knowledge, deal
+from naipes.games.solo_whist import thumb
+from naipes.games.solo_whist.deals import Knowledge, auction_fits, deal
 from naipes.games.solo_whist.sampling import Budget, choose_card
 from naipes.games.solo_whist.dd import SUIT_MASKS, card_of, cards_in, index_of
 
@@ -309,6 +310,48 @@ def test_a_player_who_showed_out_of_a_suit_is_never_dealt_it():
     position, _ = sw.apply(position, sw.Play(3, Card.parse("7D")))
     knowledge = Knowledge.of(view(position, 0))
     assert knowledge.barred[3] & SUIT_MASKS[3] == SUIT_MASKS[3]
+
+
+def after_a_solo(hands: list[str], turn_up: str) -> sw.Position:
+    """Dealer 3: eldest hand (0) passes, 1 bids solo, 2 and 3 pass; ``hands`` for seats 0 to 2, and the
+    dealer holds the rest, the turned-up card among them."""
+    held = [[Card.parse(code) for code in hand.split()] for hand in hands]
+    rest = [card for card in DECK if not any(card in hand for hand in held)]
+    position = sw.Position(3, tuple(tuple(hand) for hand in held + [rest]), Card.parse(turn_up))
+    for seat, call in ((0, "pass"), (1, "solo"), (2, "pass"), (3, "pass")):
+        position, _ = sw.apply(position, sw.Bid(seat, call))
+    return position
+
+
+def swapped(hands: list[int], swaps: list[tuple[int, str, int, str]]) -> list[int]:
+    """``hands`` with each (seat, card, other seat, other card) exchanged between the two seats."""
+    moved = list(hands)
+    for seat, code, other, other_code in swaps:
+        card, other_card = 1 << index_of(Card.parse(code)), 1 << index_of(Card.parse(other_code))
+        moved[seat] ^= card | other_card
+        moved[other] ^= card | other_card
+    return moved
+
+
+def test_the_auction_is_read_call_by_call_as_the_rules_of_thumb_bid():
+    """The sampled deals fit the auction read call by call: eldest hand's pass, before anyone bid, says
+    their hand was worth no proposal (four sure and likely tricks), and the solo bid says the bidder's
+    was worth a solo; but a pass after the solo says nothing of a solo, which that player could not bid.
+    So the true deal fits, the dealer holding a solo's worth; one that gives eldest hand a proposal's
+    worth does not."""
+    position = after_a_solo(["5S 6S 7S 8S 5D 6D 7D 8D 4C 5C 6C 7C 9C",
+                             "AH KH QH JH 10H AS KS 3S 4S 2D 3D 4D 8C",
+                             "2S 9S 10S JS 9D 10D JD QD 2C AC KC QC 9H"], "2H")
+    seen = view(position, 2)
+    fits = auction_fits(seen, Knowledge.of(seen))
+    true = [sum(1 << index_of(card) for card in hand) for hand in position.hands]
+    held = [tuple(card_of(index) for index in cards_in(hand)) for hand in true]
+    assert fits is not None and fits(true)
+    assert thumb.trick_count(held[3], "H") >= thumb.THRESHOLDS["solo"]
+    proposal = swapped(true, [(0, "5S", 3, "AD"), (0, "6S", 3, "KD"), (0, "7S", 1, "AS"), (0, "8S", 1, "KS")])
+    eldest = tuple(card_of(index) for index in cards_in(proposal[0]))
+    assert thumb.THRESHOLDS["proposal"] <= thumb.trick_count(eldest, "H") < thumb.THRESHOLDS["solo"]
+    assert not fits(proposal)
 
 
 def test_sampled_deals_give_each_unseen_card_to_each_seat_in_proportion_to_its_room():
