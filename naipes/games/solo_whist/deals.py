@@ -69,8 +69,9 @@ _COST = (PROPOSAL, ACCEPTANCE, SOLO, MISERE, OPEN_MISERE, DECLARED_ABUNDANCE, AB
 """The calls a hand is judged worth, the cheapest judgement first (abundance tries every suit as trumps)."""
 
 
-def auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], bool] | None:
-    """A test that a deal fits what the auction said, read as the rules of thumb bid: every call of each
+def auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], int] | None:
+    """How many of the auction's calls a deal contradicts (none: it fits), the auction read as the rules of
+    thumb bid: every call of each
     other player is the one the rules of thumb make among the calls open to them then, or a higher one
     (the strong bidder bids what they do or more, never less), and each player's last bid is one their
     hand is worth by them. So a pass says the hand was worth none of the calls it could have made (no
@@ -92,37 +93,42 @@ def auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], bool
     if not calls:
         return None
 
-    def fits(hands: list[int]) -> bool:
+    def contradicted(hands: list[int]) -> int:
+        wrong = 0
         for seat, said in calls.items():
             held = tuple(card_of(index) for index in cards_in(hands[seat] | knowledge.played[seat]))
-            if seat in last and not thumb.worth_call(held, last[seat], turned):
-                return False
+            wrong += seat in last and not thumb.worth_call(held, last[seat], turned)
             for above in said:
-                if any(thumb.worth_call(held, call, turned) for call in above):
-                    return False
-        return True
+                wrong += any(thumb.worth_call(held, call, turned) for call in above)
+        return wrong
 
-    return fits
+    return contradicted
 
 
-def deal(knowledge: Knowledge, rng: random.Random, likely: Callable[[list[int]], bool] | None = None,
+def deal(knowledge: Knowledge, rng: random.Random, likely: Callable[[list[int]], int] | None = None,
          tries: int = 1) -> list[int] | None:
     """The four hands (bit masks) of one deal that fits ``knowledge``, drawn at random;
     ``None`` if none was found (the knowledge may admit very few deals).
 
     Cards go out one at a time, the most constrained first, each to a seat that may
     hold it chosen in proportion to the room it has left; a dead end starts again.
-    ``likely`` says whether a deal fits what the auction suggests (the bidder's hand was
-    worth the bid): up to ``tries`` deals are drawn to find one it accepts, else the
-    last one drawn is used, since the auction's hints are likelihoods, not certainties.
+    ``likely`` says how many of the auction's calls a deal contradicts (``auction_fits``):
+    up to ``tries`` deals are drawn to find one that contradicts none, else the one that
+    contradicts fewest is used, since the auction's hints are likelihoods, not certainties
+    (and against a misère or a proposal few random deals fit every call).
     """
     order = _order(knowledge)
-    hands = None
+    best, fewest = None, 0
     for _ in range(tries):
         hands = _fitting_deal(knowledge, order, rng)
-        if hands is None or likely is None or likely(hands):
+        if hands is None or likely is None:
             return hands
-    return hands
+        wrong = likely(hands)
+        if not wrong:
+            return hands
+        if best is None or wrong < fewest:
+            best, fewest = hands, wrong
+    return best
 
 
 @dataclass(frozen=True, slots=True)

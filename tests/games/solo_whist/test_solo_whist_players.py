@@ -338,20 +338,20 @@ def test_the_auction_is_read_call_by_call_as_the_rules_of_thumb_bid():
     their hand was worth no proposal (four sure and likely tricks), and the solo bid says the bidder's
     was worth a solo; but a pass after the solo says nothing of a solo, which that player could not bid.
     So the true deal fits, the dealer holding a solo's worth; one that gives eldest hand a proposal's
-    worth does not."""
+    worth contradicts that one call."""
     position = after_a_solo(["5S 6S 7S 8S 5D 6D 7D 8D 4C 5C 6C 7C 9C",
                              "AH KH QH JH 10H AS KS 3S 4S 2D 3D 4D 8C",
                              "2S 9S 10S JS 9D 10D JD QD 2C AC KC QC 9H"], "2H")
     seen = view(position, 2)
-    fits = auction_fits(seen, Knowledge.of(seen))
+    contradicted = auction_fits(seen, Knowledge.of(seen))
     true = [sum(1 << index_of(card) for card in hand) for hand in position.hands]
     held = [tuple(card_of(index) for index in cards_in(hand)) for hand in true]
-    assert fits is not None and fits(true)
+    assert contradicted is not None and contradicted(true) == 0
     assert thumb.trick_count(held[3], "H") >= thumb.THRESHOLDS["solo"]
     proposal = swapped(true, [(0, "5S", 3, "AD"), (0, "6S", 3, "KD"), (0, "7S", 1, "AS"), (0, "8S", 1, "KS")])
     eldest = tuple(card_of(index) for index in cards_in(proposal[0]))
     assert thumb.THRESHOLDS["proposal"] <= thumb.trick_count(eldest, "H") < thumb.THRESHOLDS["solo"]
-    assert not fits(proposal)
+    assert contradicted(proposal) == 1
 
 
 def test_sampled_deals_give_each_unseen_card_to_each_seat_in_proportion_to_its_room():
