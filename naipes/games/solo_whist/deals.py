@@ -15,11 +15,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...engine.cards import SUITS
 from . import thumb
-from .dd import SUIT_MASKS, card_of, cards_in, index_of, mask_of
-from .rules import (
-    ABUNDANCE, ACCEPTANCE, CALLS, DECLARED_ABUNDANCE, MISERE, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, Auction,
-)
+from .dd import SUIT_MASKS, cards_in, index_of, mask_of
+from .rules import CALLS, PASS, SEATS, Auction
 from .view import View
 
 _MAX_TRIES = 200
@@ -65,8 +64,10 @@ class Knowledge:
         return cls(view.seat, tuple(known), view.hand_sizes, barred, unseen, tuple(played_by))
 
 
-_COST = (PROPOSAL, ACCEPTANCE, SOLO, MISERE, OPEN_MISERE, DECLARED_ABUNDANCE, ABUNDANCE)
-"""The calls a hand is judged worth, the cheapest judgement first (abundance tries every suit as trumps)."""
+def _suits(hand: int) -> thumb.Suits:
+    """A hand of the search's numbering (suit × 13 + rank, the two lowest) as the rules of thumb read
+    one: each suit's ranks as bits, the two the lowest."""
+    return {suit: (hand & SUIT_MASKS[index]) >> (13 * index) for index, suit in enumerate(SUITS)}
 
 
 def auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], int] | None:
@@ -80,13 +81,13 @@ def auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], int]
     """
     turned = view.turn_up.suit if view.turn_up is not None else None
     known = {view.seat} | ({view.agreed.bidder} if view.contract is not None and view.exposed else set())
-    calls: dict[int, list[tuple[str, ...]]] = {}
+    calls: dict[int, list[frozenset[str]]] = {}
     last: dict[int, str] = {}
     auction = Auction(view.dealer)
     for call in view.auction:
         if call.player not in known:
             above = set(auction.legal_calls()) - set(CALLS[:CALLS.index(call.bid) + 1])
-            calls.setdefault(call.player, []).append(tuple(sorted(above, key=_COST.index)))
+            calls.setdefault(call.player, []).append(frozenset(above))
             if call.bid != PASS:
                 last[call.player] = call.bid
         auction = auction.after(call)
@@ -96,10 +97,10 @@ def auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], int]
     def contradicted(hands: list[int]) -> int:
         wrong = 0
         for seat, said in calls.items():
-            held = tuple(card_of(index) for index in cards_in(hands[seat] | knowledge.played[seat]))
-            wrong += seat in last and not thumb.worth_call(held, last[seat], turned)
+            held = _suits(hands[seat] | knowledge.played[seat])
+            wrong += seat in last and not thumb.worth_any(held, (last[seat],), turned)
             for above in said:
-                wrong += any(thumb.worth_call(held, call, turned) for call in above)
+                wrong += thumb.worth_any(held, above, turned)
         return wrong
 
     return contradicted

@@ -290,16 +290,19 @@ def suit_tricks(ranks: int, trump: bool) -> float:
     return tricks
 
 
-def _suits(hand: tuple[Card, ...]) -> dict[str, int]:
-    """Each suit's cards in ``hand`` as bits, in ``SUITS`` order: one pass over the hand serves every
-    count of it (the samplers count thousands of hands a decision, four times each for abundance)."""
+Suits = dict[str, int]
+"""A hand as each suit's cards, in ``SUITS`` order, as bits (``1 << strength``): what the counts below
+read, built once however many of them a hand needs (the samplers judge thousands of hands a decision)."""
+
+
+def suits_of(hand: tuple[Card, ...]) -> Suits:
     suits = dict.fromkeys(SUITS, 0)
     for card in hand:
         suits[card.suit] |= 1 << strength(card)
     return suits
 
 
-def _count(suits: dict[str, int], trump: str | None) -> float:
+def _count(suits: Suits, trump: str | None) -> float:
     tricks = sum(suit_tricks(ranks, suit == trump) for suit, ranks in suits.items())
     if trump is not None and suits[trump].bit_count() >= 4:
         spare = suits[trump].bit_count() - 3
@@ -312,15 +315,34 @@ def _count(suits: dict[str, int], trump: str | None) -> float:
 
 def trick_count(hand: tuple[Card, ...], trump: str | None) -> float:
     """Sure and likely tricks: honours, long trumps, and ruffs in short side suits."""
-    return _count(_suits(hand), trump)
+    return _count(suits_of(hand), trump)
+
+
+def _misere_safe(suits: Suits, margin: int) -> bool:
+    for ranks in suits.values():
+        position = 0
+        while ranks:
+            low = ranks & -ranks
+            if low.bit_length() - 1 > margin + 3 * position:
+                return False
+            ranks ^= low
+            position += 1
+    return True
 
 
 def misere_safe(hand: tuple[Card, ...], margin: int) -> bool:
     """Every card has low cards under it: the i-th lowest card of a suit (from 0) is at most
     ``margin`` + 3 × i ranks above the two."""
-    for suit in SUITS:
-        ranks = sorted(strength(card) for card in hand if card.suit == suit)
-        if any(rank > margin + 3 * position for position, rank in enumerate(ranks)):
+    return _misere_safe(suits_of(hand), margin)
+
+
+def _runs_from_the_top(suits: Suits) -> bool:
+    for ranks in suits.values():
+        length = ranks.bit_count()
+        top = 0
+        while top < length and ranks >> (12 - top) & 1:
+            top += 1
+        if length and top < min(length, 13 - length):
             return False
     return True
 
@@ -328,20 +350,16 @@ def misere_safe(hand: tuple[Card, ...], margin: int) -> bool:
 def runs_from_the_top(hand: tuple[Card, ...]) -> bool:
     """Every suit held wins every round: its top cards are unbroken from the ace and, once
     they have drawn the others' cards of the suit, the rest are the highest left."""
-    for suit in SUITS:
-        ranks = sorted((strength(card) for card in hand if card.suit == suit), reverse=True)
-        top = 0
-        while top < len(ranks) and ranks[top] == 12 - top:
-            top += 1
-        if ranks and top < min(len(ranks), 13 - len(ranks)):
-            return False
-    return True
+    return _runs_from_the_top(suits_of(hand))
+
+
+def _best_trump(suits: Suits) -> str:
+    return max((suit for suit in SUITS if suits[suit]), key=lambda suit: (_count(suits, suit), suits[suit].bit_count(), suit))
 
 
 def best_trump(hand: tuple[Card, ...]) -> str:
     """The suit that would make the most tricks as trumps (the longer suit on a tie)."""
-    suits = _suits(hand)
-    return max((suit for suit in SUITS if suits[suit]), key=lambda suit: (_count(suits, suit), suits[suit].bit_count(), suit))
+    return _best_trump(suits_of(hand))
 
 
 def worth(hand: tuple[Card, ...], contract: Contract, accepted: bool = False) -> bool:
@@ -360,21 +378,25 @@ BID_ORDER = (DECLARED_ABUNDANCE, OPEN_MISERE, ABUNDANCE, MISERE, SOLO, ACCEPTANC
 """The calls the rules of thumb make, the one they prefer first."""
 
 
-def worth_call(hand: tuple[Card, ...], call: str, turned: str | None) -> bool:
-    """Whether a thirteen-card ``hand`` reaches the rules of thumb's threshold for ``call``, ``turned`` the
-    turned-up card's suit (abundance counts with the hand's best suit as trumps)."""
-    if call == DECLARED_ABUNDANCE:
-        return runs_from_the_top(hand)
-    if call in MISERES:
-        return misere_safe(hand, MISERE_MARGINS[call])
-    if call == ABUNDANCE:
-        return trick_count(hand, best_trump(hand)) >= THRESHOLDS[ABUNDANCE]
-    return turned is not None and trick_count(hand, turned) >= THRESHOLDS[call]
+def worth_any(suits: Suits, calls: Collection[str], turned: str | None) -> bool:
+    """Whether a thirteen-card hand (``suits_of``) reaches the rules of thumb's threshold for any of
+    ``calls``, ``turned`` the turned-up card's suit (abundance counts with the hand's best suit as
+    trumps); each count made once, the cheapest first."""
+    counted = [THRESHOLDS[call] for call in calls if call in (PROPOSAL, ACCEPTANCE, SOLO)]
+    if counted and turned is not None and _count(suits, turned) >= min(counted):
+        return True
+    margins = [MISERE_MARGINS[call] for call in calls if call in MISERES]
+    if margins and _misere_safe(suits, max(margins)):
+        return True
+    if DECLARED_ABUNDANCE in calls and _runs_from_the_top(suits):
+        return True
+    return ABUNDANCE in calls and _count(suits, _best_trump(suits)) >= THRESHOLDS[ABUNDANCE]
 
 
 def call_for(hand: tuple[Card, ...], calls: Collection[str], turned: str | None) -> str:
     """The call the rules of thumb make among the legal ``calls``: the highest the hand is worth, or a pass."""
-    return next((call for call in BID_ORDER if call in calls and worth_call(hand, call, turned)), PASS)
+    suits = suits_of(hand)
+    return next((call for call in BID_ORDER if call in calls and worth_any(suits, (call,), turned)), PASS)
 
 
 _BID_REASONS = {
