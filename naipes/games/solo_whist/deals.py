@@ -72,12 +72,11 @@ def _suits(hand: int) -> thumb.Suits:
 
 def auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], int] | None:
     """How many of the auction's calls a deal contradicts (none: it fits), the auction read as the rules of
-    thumb bid: every call of each
-    other player is the one the rules of thumb make among the calls open to them then, or a higher one
-    (the strong bidder bids what they do or more, never less), and each player's last bid is one their
-    hand is worth by them. So a pass says the hand was worth none of the calls it could have made (no
-    proposal before anyone bid, no acceptance of a proposal waiting for one), not only that it held no
-    solo. ``None`` when the seat knows every hand the auction speaks of.
+    thumb bid: every call of each other player is the one they make among the calls open then, or a
+    higher one (the strong bidder bids what they do or more, never less), and each player's last bid is
+    one their hand is worth by them. So a pass says the hand was worth none of the calls open then (no
+    proposal before anyone bid, no acceptance of a proposal waiting for one, and nothing of a solo once
+    one was bid). ``None`` when the seat knows every hand the auction speaks of.
     """
     turned = view.turn_up.suit if view.turn_up is not None else None
     known = {view.seat} | ({view.agreed.bidder} if view.contract is not None and view.exposed else set())
