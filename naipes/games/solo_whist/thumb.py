@@ -363,15 +363,13 @@ def best_trump(hand: tuple[Card, ...]) -> str:
 
 
 def worth(hand: tuple[Card, ...], contract: Contract, accepted: bool = False) -> bool:
-    """Whether a thirteen-card ``hand`` reaches this player's threshold for ``contract``
-    (``accepted``: for accepting its proposal), the way samplers read an auction."""
-    bid = contract.bid
-    if bid in MISERES:
-        return misere_safe(hand, MISERE_MARGINS[bid])
-    if bid == DECLARED_ABUNDANCE:
-        return runs_from_the_top(hand)
-    threshold = THRESHOLDS[ACCEPTANCE if accepted else bid]
-    return trick_count(hand, contract.trump) >= threshold
+    """Whether a thirteen-card ``hand`` reaches this player's threshold for ``contract`` as agreed
+    (``accepted``: for accepting its proposal), its tricks counted in the trump it names: the hands the
+    analysis board deals for a contract set up on it."""
+    suits, bid = suits_of(hand), contract.bid
+    if bid in MISERES or bid == DECLARED_ABUNDANCE:
+        return worth_any(suits, (bid,), None)
+    return _count(suits, contract.trump) >= THRESHOLDS[ACCEPTANCE if accepted else bid]
 
 
 BID_ORDER = (DECLARED_ABUNDANCE, OPEN_MISERE, ABUNDANCE, MISERE, SOLO, ACCEPTANCE, PROPOSAL)
