@@ -344,10 +344,9 @@ def test_the_auction_is_read_call_by_call_as_the_rules_of_thumb_bid():
                              "2S 9S 10S JS 9D 10D JD QD 2C AC KC QC 9H"], "2H")
     seen = view(position, 2)
     contradicted = auction_fits(seen, Knowledge.of(seen))
-    true = [sum(1 << index_of(card) for card in hand) for hand in position.hands]
-    held = [tuple(card_of(index) for index in cards_in(hand)) for hand in true]
+    true = [dd.mask_of(hand) for hand in position.hands]
     assert contradicted is not None and contradicted(true) == 0
-    assert thumb.trick_count(held[3], "H") >= thumb.THRESHOLDS["solo"]
+    assert thumb.trick_count(position.hands[3], "H") >= thumb.THRESHOLDS["solo"]
     proposal = swapped(true, [(0, "5S", 3, "AD"), (0, "6S", 3, "KD"), (0, "7S", 1, "AS"), (0, "8S", 1, "KS")])
     eldest = tuple(card_of(index) for index in cards_in(proposal[0]))
     assert thumb.THRESHOLDS["proposal"] <= thumb.trick_count(eldest, "H") < thumb.THRESHOLDS["solo"]
