@@ -39,10 +39,10 @@ from .rules import (
 )
 from .tricks import STRENGTH, ends_early
 
-NODE_LIMIT = 6_000_000
-"""The most nodes the analysis endpoint may search for one position (at most about 0.9 s of CPU on the
-machine it was set on, 1.4 s on the slower one of 2026-12-02: the search prunes its cheapest nodes, so
-a node costs more than it did at 8 million)."""
+NODE_LIMIT = 8_000_000
+"""The most nodes the analysis endpoint may search for one position: about a second of CPU at the most,
+as a strong computer player's answer may take (1.04 s over 380 whole deals on 2026-12-05, a machine of
+middling speed). It was 6 million while a node cost more (up to 1.4 s for 6 million then)."""
 
 
 @dataclass(frozen=True, slots=True)
