@@ -494,6 +494,31 @@ def test_a_misere_bidder_under_a_defender_that_cannot_run_out_of_his_suit_escape
     assert settled == found and alone > 20
 
 
+def test_a_misere_search_that_tries_the_defenders_cards_within_growing_budgets_stays_exact():
+    """In a misère the defenders' cards are each searched within a budget that grows from 2,000 nodes,
+    and a search cut off is taken up again later. On seven-trick misères whose search runs past that
+    first budget, the bidder's tricks are the reference's, and a node limit reached inside such a
+    search still stops it, with what it learnt before leaving the next search exact."""
+    rng = random.Random("dd-misere-probes")
+    checked = 0
+    while checked < 4:
+        hands, leader, _ = ending(rng, 7, begun=False)
+        bidder = rng.randrange(SEATS)
+        defenders, alone = ALL ^ 1 << bidder, 1 << bidder
+        deal = dd.Deal(tuple(hands), leader, (), dd.NO_TRUMP)
+        dd.forget()
+        dd.value(deal, defenders, alone)
+        if dd.nodes() < 20_000:
+            continue
+        expected = Solver(dd.NO_TRUMP, Goal(defenders, alone, 0)).max_tricks(list(hands), leader, [])
+        dd.forget()
+        with pytest.raises(dd.BudgetExceeded):
+            dd.value(deal, defenders, alone, node_limit=5_000)
+        assert dd.value(deal, defenders, alone) == expected, (hands, leader, bidder)
+        assert dd.reaches(deal, defenders, alone, 1) == (expected >= 1)
+        checked += 1
+
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 """endplay's letters, in the search's order of ranks and of suits (naipes.engine.cards.SUITS)."""
