@@ -1248,6 +1248,19 @@ static int last_trick(const Search *s, Trick *t, Ranks *w) {
     return s->scorers >> t->win_seat & 1;
 }
 
+/* The card stood for its whole run: if the answer rests on a card of the run, it rests on all of them (a
+ * position where the run is split would not have merged them). */
+static void for_run(const Search *s, const Trick *t, int seat, int card, Ranks *w) {
+    int suit = CARD_SUIT(card);
+    if (w->t[suit] > CARD_RANK(card) && w->t[suit] <= CARD_RANK(run_top(s, t, seat, card)))
+        w->t[suit] = (int8_t)CARD_RANK(card);
+}
+
+/* `card` cut the search off with `d` tricks left: the history that orders cards weighs it up. */
+static void cut_off_by(Search *s, int seat, int card, int d) {
+    if ((s->history[seat][card] += (unsigned)(d * d)) >= (4095u << s->history_shift)) s->history_shift++;
+}
+
 /* In a misère, the `n` cards of maximiser `seat` tried in turn within budgets that grow eightfold from
  * 2,000 nodes, until one makes the scorers take their trick (1) or every one is refuted (0); `all` and
  * `best` as in search.  A card that fails costs a proof that the bidder escapes whatever the maximisers
@@ -1258,8 +1271,9 @@ static int last_trick(const Search *s, Trick *t, Ranks *w) {
  * card that needs x nodes costs about x + x/7 at the most; the node limit still holds, the last probe
  * of a card running to it.  On 110 misères and open misères of the analysis board (development deals,
  * every card at the first lead and after the first trick, each capped at 30 million nodes): 211 million
- * nodes against 411 million, 3 past the cap against 6.  Probing at the leads only saved half as much,
- * probing the bidder's cards too, or from 500 or 10,000 nodes, or growing fourfold, no more. */
+ * nodes against 411 million, 3 past the cap against 6.  Probing at the leads only saved half as much;
+ * probing the bidder's cards too, from 500 or 10,000 nodes, growing fourfold or sixteenfold, or only
+ * from seven or nine tricks left, no more that the choice of positions does not move. */
 static int probed(Search *s, int d, int need, int seat, const Trick *t, const int *cards, int n, Ranks *all,
                   int *best) {
     long long limit = s->limit;
@@ -1271,20 +1285,18 @@ static int probed(Search *s, int d, int need, int seat, const Trick *t, const in
             int last = s->nodes + budget >= limit;
             s->limit = last ? limit : s->nodes + budget;
             Ranks child;
-            int c = cards[i], suit = CARD_SUIT(c);
-            int r = after(s, d, c, need, &child);
+            int r = after(s, d, cards[i], need, &child);
             s->limit = limit;
             if (s->aborted) {
                 if (last) return 0;
                 s->aborted = 0;
                 continue;
             }
-            if (child.t[suit] > CARD_RANK(c) && child.t[suit] <= CARD_RANK(run_top(s, t, seat, c)))
-                child.t[suit] = (int8_t)CARD_RANK(c);
+            for_run(s, t, seat, cards[i], &child);
             if (r) {
                 *all = child;
-                *best = c;
-                if ((s->history[seat][c] += (unsigned)(d * d)) >= (4095u << s->history_shift)) s->history_shift++;
+                *best = cards[i];
+                cut_off_by(s, seat, cards[i], d);
                 return 1;
             }
             refuted[i] = 1;
@@ -1351,14 +1363,11 @@ static int search(Search *s, int d, int need, Ranks *w) {
             if (CARD_RANK(c) < below[suit]) continue;
             int r = after(s, d, c, need, &child);
             if (s->aborted) return 0;
-            /* The card stood for its whole run: if the answer rests on a card of the run, it rests on all
-             * of them (a position where the run is split would not have merged them). */
-            if (child.t[suit] > CARD_RANK(c) && child.t[suit] <= CARD_RANK(run_top(s, t, seat, c)))
-                child.t[suit] = (int8_t)CARD_RANK(c);
+            for_run(s, t, seat, c, &child);
             if (r == maximiser) {
                 answer = r;
-                best = cards[i];
-                if ((s->history[seat][c] += (unsigned)(d * d)) >= (4095u << s->history_shift)) s->history_shift++;
+                best = c;
+                cut_off_by(s, seat, c, d);
                 all = child;
                 break;
             }
