@@ -318,7 +318,9 @@ def trick_count(hand: tuple[Card, ...], trump: str | None) -> float:
     return _count(suits_of(hand), trump)
 
 
-def _misere_safe(suits: Suits, margin: int) -> bool:
+def misere_safe(suits: Suits, margin: int) -> bool:
+    """Every card has low cards under it: the i-th lowest card of a suit (from 0) is at most
+    ``margin`` + 3 × i ranks above the two."""
     for ranks in suits.values():
         position = 0
         while ranks:
@@ -330,13 +332,9 @@ def _misere_safe(suits: Suits, margin: int) -> bool:
     return True
 
 
-def misere_safe(hand: tuple[Card, ...], margin: int) -> bool:
-    """Every card has low cards under it: the i-th lowest card of a suit (from 0) is at most
-    ``margin`` + 3 × i ranks above the two."""
-    return _misere_safe(suits_of(hand), margin)
-
-
-def _runs_from_the_top(suits: Suits) -> bool:
+def runs_from_the_top(suits: Suits) -> bool:
+    """Every suit held wins every round: its top cards are unbroken from the ace and, once
+    they have drawn the others' cards of the suit, the rest are the highest left."""
     for ranks in suits.values():
         length = ranks.bit_count()
         top = 0
@@ -345,12 +343,6 @@ def _runs_from_the_top(suits: Suits) -> bool:
         if length and top < min(length, 13 - length):
             return False
     return True
-
-
-def runs_from_the_top(hand: tuple[Card, ...]) -> bool:
-    """Every suit held wins every round: its top cards are unbroken from the ace and, once
-    they have drawn the others' cards of the suit, the rest are the highest left."""
-    return _runs_from_the_top(suits_of(hand))
 
 
 def _best_trump(suits: Suits) -> str:
@@ -384,9 +376,9 @@ def worth_any(suits: Suits, calls: Collection[str], turned: str | None) -> bool:
     if counted and turned is not None and _count(suits, turned) >= min(counted):
         return True
     margins = [MISERE_MARGINS[call] for call in calls if call in MISERES]
-    if margins and _misere_safe(suits, max(margins)):
+    if margins and misere_safe(suits, max(margins)):
         return True
-    if DECLARED_ABUNDANCE in calls and _runs_from_the_top(suits):
+    if DECLARED_ABUNDANCE in calls and runs_from_the_top(suits):
         return True
     return ABUNDANCE in calls and _count(suits, _best_trump(suits)) >= THRESHOLDS[ABUNDANCE]
 
