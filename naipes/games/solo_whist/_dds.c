@@ -1273,7 +1273,7 @@ static void cut_off_by(Search *s, int seat, int card, int d) {
  * every card at the first lead and after the first trick, each capped at 30 million nodes): 211 million
  * nodes against 411 million, 3 past the cap against 6.  Probing at the leads only saved half as much;
  * probing the bidder's cards too, from 500 or 10,000 nodes, growing fourfold or sixteenfold, or only
- * from seven or nine tricks left, no more that the choice of positions does not move. */
+ * from seven or nine tricks left, saved no more than the choice of positions moves. */
 static int probed(Search *s, int d, int need, int seat, const Trick *t, const int *cards, int n, Ranks *all,
                   int *best) {
     long long limit = s->limit;
