@@ -28,7 +28,8 @@
  *   trumps, DDS's "later tricks", a top card the leaders must lead into, or without trumps any top card
  *   while the leaders cannot lead their own suits often enough, and then a lone hand's winners cashed)
  *   settle many questions without search; in a misère, whether the bidder surely escapes or is surely
- *   caught;
+ *   caught; and for a lone declarer with trumps, the tricks he surely takes in the *trump game*, a
+ *   smaller game in which every other card is a blank his opponents read as they please;
  * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
  *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
  *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
