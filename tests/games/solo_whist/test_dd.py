@@ -587,7 +587,8 @@ def test_the_trump_game_gives_a_lone_declarer_a_floor_the_seats_decide():
         trump, declarer, leader = rng.randrange(4), rng.randrange(SEATS), rng.randrange(SEATS)
         hands = trump_rich_ending(rng, tricks, trump)
         floor = _dds.trump_floor(tuple(hands), leader, trump, declarer)
-        trumps = {card % 13: seat for seat, hand in enumerate(hands) for card in dd.cards_in(hand) if card // 13 == trump}
+        trumps = {card % 13: seat for seat, hand in enumerate(hands)
+                  for card in dd.cards_in(hand) if card // 13 == trump}
         blanks = [tricks - sum(1 for owner in trumps.values() if owner == seat) for seat in range(SEATS)]
         assert floor == trump_game(trumps, blanks, leader, declarer), (hands, leader, trump, declarer)
         alone = 1 << declarer
