@@ -135,6 +135,16 @@ static inline int any_ruffs(const Search *s, int seats, int suit) {
     return 0;
 }
 
+/* The ranks `hand` holds in `suit`, bit 0 the two. */
+static inline unsigned suit_ranks(u64 hand, int suit) { return (unsigned)(hand >> (16 * suit)) & 0x1FFF; }
+
+/* Whether the next card below `card` among `cards` (those of its suit still in play) is `hand`'s own, so
+ * that `card` is not the lowest of its run. */
+static inline int below_is_own(u64 hand, u64 cards, int card) {
+    u64 below = cards & (((u64)1 << card) - 1);
+    return below && (hand >> highest(below) & 1);
+}
+
 static inline int length_in(const Search *s, int seat, int suit) { return popcount(s->hand[seat] & SUIT_BITS(suit)); }
 
 /* The most cards of `suit` one of `seats` (a set) holds. */
@@ -338,7 +348,7 @@ static void layout_of(const Search *s, Layout *l) {
     for (int suit = 0; suit < 4; suit++) {
         unsigned h[4];
         for (int p = 0; p < 4; p++) {
-            h[p] = (unsigned)(s->hand[p] >> (16 * suit)) & 0x1FFF;
+            h[p] = suit_ranks(s->hand[p], suit);
             l->lengths |= (u64)popcount(h[p]) << (4 * (4 * suit + p));
         }
         unsigned all = h[0] | h[1] | h[2] | h[3];
@@ -650,6 +660,21 @@ static int quick_tricks(const Search *s, int leader, Ranks *w) {
     return total < cards ? total : cards;
 }
 
+/* Of the trumps `mine`, those that the opponents' higher trumps `theirs` cannot all beat: each of theirs
+ * beats at most one of mine, played to the same trick, and is set against the lowest it can. */
+static int unbeatable(u64 mine, u64 theirs) {
+    u64 spare = mine;
+    int beaten = 0;
+    for (u64 over = theirs; over; over &= over - 1) {
+        u64 under = spare & (((u64)1 << lowest(over)) - 1);
+        if (under) {
+            spare &= ~((u64)1 << lowest(under));
+            beaten++;
+        }
+    }
+    return popcount(mine) - beaten;
+}
+
 /* Tricks a side surely takes with its trumps.  A hand's trump loses only to a higher trump of an
  * opponent played to the same trick, and every trick takes one trump of the hand at most, so of its
  * trumps all but as many as the opponents' trumps can each be set above a lower one of them win tricks
@@ -673,17 +698,7 @@ static int trump_tricks(const Search *s, int max_side, Ranks *w) {
             best = k;
             lowest_rank = CARD_RANK(lowest(top));
         }
-        u64 spare = trumps, over = theirs;
-        int beaten = 0;
-        while (over) {
-            u64 under = spare & (((u64)1 << lowest(over)) - 1);
-            over &= over - 1;
-            if (under) {
-                spare &= ~((u64)1 << lowest(under));
-                beaten++;
-            }
-        }
-        k = popcount(trumps) - beaten;
+        k = unbeatable(trumps, theirs);
         if (k > best) {
             best = k;
             lowest_rank = CARD_RANK(lowest(trumps));
@@ -1077,8 +1092,7 @@ static int trump_trick(TrumpGame *g, int leader, int n, int trump_led, int top, 
     for (unsigned m = mine; m; m &= m - 1) {
         int card = __builtin_ctz(m);
         /* one card of each run of the hand's trumps, the trump on top of the trick splitting runs */
-        unsigned below = (mine | others) & ((1u << card) - 1);
-        if (below && (mine >> (31 - __builtin_clz(below)) & 1)) continue;
+        if (below_is_own(mine, mine | others, card)) continue;
         g->trumps[seat] ^= 1u << card;
         int higher = card > top;
         int r = trump_trick(g, leader, n + 1, n ? trump_led : 1, higher ? card : top, higher ? seat : top_seat, need);
@@ -1106,16 +1120,7 @@ static int trump_game(TrumpGame *g, int leader, int need) {
     /* his trumps that their higher trumps cannot all beat, as trump_tricks counts them (in this game
      * too, a trump of his loses only to a higher one played to the same trick): without it the game's
      * own search from the first trick cost a fifth of a solo's median time */
-    unsigned spare = mine;
-    int beaten = 0;
-    for (unsigned over = theirs; over; over &= over - 1) {
-        unsigned under = spare & ((over & -over) - 1);
-        if (under) {
-            spare &= ~(under & -under);
-            beaten++;
-        }
-    }
-    if (most - beaten >= need) return 1;
+    if (unbeatable(mine, theirs) >= need) return 1;
     if (++g->s->nodes > g->s->limit) {
         g->s->aborted = 1;
         return 0;
@@ -1143,7 +1148,7 @@ static void trump_game_of(Search *s, TrumpGame *g) {
     g->lone = __builtin_ctz((unsigned)s->maximisers);
     g->s = s;
     for (int p = 0; p < 4; p++) {
-        g->trumps[p] = (unsigned)(s->hand[p] >> (16 * s->trump)) & 0x1FFF;
+        g->trumps[p] = suit_ranks(s->hand[p], s->trump);
         g->blanks[p] = popcount(s->hand[p] & ~SUIT_BITS(s->trump));
     }
 }
@@ -1177,8 +1182,7 @@ static int candidates(const Search *s, const Trick *t, int seat, int *out) {
     while (m) {
         int c = lowest(m);
         m &= m - 1;
-        u64 below = all & SUIT_BITS(CARD_SUIT(c)) & (((u64)1 << c) - 1);
-        if (below && (hand >> highest(below) & 1)) continue; /* the next lower card is ours: same run */
+        if (below_is_own(hand, all & SUIT_BITS(CARD_SUIT(c)), c)) continue;
         out[n++] = c;
     }
     return n;
@@ -1854,6 +1858,15 @@ static PyObject *py_wins(PyObject *self, PyObject *args, PyObject *kwargs) {
     return PyBool_FromLong(answer);
 }
 
+/* A position between tricks, `leader` to lead, read as read_position reads one. */
+static int read_between_tricks(Search *s, PyObject *hands, int leader, int trump, int maximisers, int scorers) {
+    PyObject *trick = PyTuple_New(0);
+    if (!trick) return -1;
+    int d = read_position(s, hands, leader, trick, trump, maximisers, scorers, 0);
+    Py_DECREF(trick);
+    return d;
+}
+
 static const char *bounds_keywords[] = {"hands", "leader", "trump", "maximisers", "scorers", NULL};
 
 static PyObject *py_bounds(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -1864,10 +1877,7 @@ static PyObject *py_bounds(PyObject *self, PyObject *args, PyObject *kwargs) {
         return NULL;
     if (scorers < 0) scorers = maximisers;
     Search s;
-    PyObject *trick = PyTuple_New(0);
-    if (!trick) return NULL;
-    int d = read_position(&s, hands, leader, trick, trump, maximisers, scorers, 0);
-    Py_DECREF(trick);
+    int d = read_between_tricks(&s, hands, leader, trump, maximisers, scorers);
     if (d < 0) return NULL;
     int low, high;
     Ranks low_w, high_w;
@@ -1891,10 +1901,7 @@ static PyObject *py_trump_floor(PyObject *self, PyObject *args, PyObject *kwargs
         return NULL;
     }
     Search s;
-    PyObject *trick = PyTuple_New(0);
-    if (!trick) return NULL;
-    int d = read_position(&s, hands, leader, trick, trump, 1 << declarer, 1 << declarer, 0);
-    Py_DECREF(trick);
+    int d = read_between_tricks(&s, hands, leader, trump, 1 << declarer, 1 << declarer);
     if (d < 0) return NULL;
     TrumpGame g;
     trump_game_of(&s, &g);
