@@ -28,8 +28,10 @@
  *   trumps, DDS's "later tricks", a top card the leaders must lead into, or without trumps any top card
  *   while the leaders cannot lead their own suits often enough, and then a lone hand's winners cashed)
  *   settle many questions without search; in a misère, whether the bidder surely escapes or is surely
- *   caught; and for a lone declarer with trumps, the tricks he surely takes in the *trump game*, a
- *   smaller game in which every other card is a blank his opponents read as they please;
+ *   caught, and where his cards are out of order in one suit only, whether he escapes in the *escape
+ *   game*, in which every other suit's cards are blanks; and for a lone declarer with trumps, the tricks
+ *   he surely takes in the *trump game*, a smaller game in which every other card is a blank his
+ *   opponents read as they please;
  * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
  *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
  *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
@@ -107,6 +109,7 @@ typedef struct {
     unsigned history[4][64]; /* how often a card has cut the search off, weighted by depth */
     int history_shift;
     int trump_game; /* a lone maximiser scoring with trumps: the trump game gives him a floor */
+    int escape_game; /* a lone misère bidder without trumps: the escape game may prove he escapes */
 } Search;
 
 static inline int is_max(const Search *s, int seat) { return s->maximisers >> seat & 1; }
@@ -237,9 +240,18 @@ typedef struct {
 #define TRUMP_BITS 18
 #define TRUMP_ENTRIES ((size_t)1 << TRUMP_BITS)
 
+/* And the escape game's (below), the same way. */
+typedef struct {
+    u64 key, blanks;
+    uint8_t generation, caught;
+} EscapeEntry;
+#define ESCAPE_BITS 18
+#define ESCAPE_ENTRIES ((size_t)1 << ESCAPE_BITS)
+
 static Head *heads;
 static Entry *entries;
 static TrumpEntry *trump_entries;
+static EscapeEntry *escape_entries;
 static Tallies *blocks;
 static int32_t entries_used, heads_used, blocks_used;
 static int entry_bits = FIRST_ENTRY_BITS, head_bits = FIRST_HEAD_BITS;
@@ -256,6 +268,7 @@ static void table_clear(void) {
         memset(heads, 0, HEADS * sizeof(Head));
         memset(entries, 0, ENTRIES * sizeof(Entry));
         memset(trump_entries, 0, TRUMP_ENTRIES * sizeof(TrumpEntry));
+        memset(escape_entries, 0, ESCAPE_ENTRIES * sizeof(EscapeEntry));
         generation = 1;
     }
 }
@@ -282,7 +295,9 @@ static int table_ready(int trump, int maximisers, int scorers) {
         entries = table_memory(ENTRIES * sizeof(Entry));
         blocks = table_memory((size_t)BLOCKS * sizeof(Tallies));
         trump_entries = table_memory(TRUMP_ENTRIES * sizeof(TrumpEntry));
-        if (heads == NULL || entries == NULL || blocks == NULL || trump_entries == NULL) return 0;
+        escape_entries = table_memory(ESCAPE_ENTRIES * sizeof(EscapeEntry));
+        if (heads == NULL || entries == NULL || blocks == NULL || trump_entries == NULL || escape_entries == NULL)
+            return 0;
     }
     if (trump != table_trump || maximisers != table_max || scorers != table_scorers) {
         table_trump = trump;
@@ -890,6 +905,15 @@ static int guarded(const Search *s, int suit, int alone) {
     return 0;
 }
 
+/* A lone scorer's cards `his` of a suit against the maximisers' `theirs`, the suit led by a maximiser
+ * `rounds` times at the most: is his i-th lowest card under their i-th lowest in every round he can be
+ * made to follow? */
+static int under_in_order(u64 his, u64 theirs, int rounds) {
+    for (; his && rounds; his &= his - 1, theirs &= theirs - 1, rounds--)
+        if (lowest(his) > lowest(theirs)) return 0;
+    return 1;
+}
+
 /* For a goal where the maximisers make their opponents, the scorers, take tricks (a misère): will the
  * scorers surely take none of the tricks left?  So when in every suit their cards are all below every
  * maximiser's card of it, and they hold no trumps.  A trick led in a suit a maximiser holds then goes
@@ -919,14 +943,7 @@ static int scorers_escape(const Search *s, int leader, Ranks *w) {
         u64 low = theirs & SUIT_BITS(suit), high = mine & SUIT_BITS(suit);
         if (!low) continue;
         if (in_order) {
-            int rounds = longest(s, 0xF ^ s->scorers, suit);
-            int under = 1;
-            for (u64 l = low, h = high; l && rounds; l &= l - 1, h &= h - 1, rounds--)
-                if (lowest(l) > lowest(h)) {
-                    under = 0;
-                    break;
-                }
-            if (!under) {
+            if (!under_in_order(low, high, longest(s, 0xF ^ s->scorers, suit))) {
                 unguarded |= 1 << suit;
                 continue;
             }
@@ -1162,6 +1179,194 @@ static int trump_floor_reaches(Search *s, int leader, int need, Ranks *w) {
     if (!all || !trump_game(&g, leader, need)) return 0;
     ranks_none(w);
     ranks_add(w, s->trump, __builtin_ctz(all));
+    return 1;
+}
+
+/* ---------------------------------------------------------------- the escape game */
+
+/* A proof that a lone misère bidder escapes, with a defender on lead and no trumps, where his cards are
+ * in order (under_in_order) in every suit but one: the *escape game*, in which that suit keeps its ranks
+ * and every card of the others is a blank of its suit.  A suit in order stays in order whatever the
+ * defenders do while he plays, following, his highest card under the one led and, void, a card of it
+ * only as its highest (each round takes the card led and one of the longest defender's, and a card a
+ * defender throws only raises theirs), so a trick led in it never falls to him.  In the game such a
+ * trick goes to whichever defender that followed to it the defenders choose, and he may throw any card
+ * where he is void: every line of the true game is one of this game's, and here he only loses choices,
+ * so where he escapes here he escapes there.  What it sees that the bounds do not: the lengths of the
+ * other suits, that is, when he can throw the card that would catch him and when a defender guarding
+ * the suit can be made to throw its guards.  It settles most of the positions where a hard misère's
+ * proof that the bidder escapes spent its millions of nodes. */
+
+typedef struct {
+    unsigned ranks[4]; /* of the suit out of order, by seat, bit 0 the two */
+    uint8_t blanks[4][4]; /* by seat and suit; the suit out of order's stays 0 */
+    int bidder, suit;
+    Search *s;
+} EscapeGame;
+
+/* The owner of every rank of the suit out of order (three bits each, none for a rank out of play), the
+ * leader, the suit and the bidder; and the blanks, four bits a seat and suit. */
+static void escape_key(const EscapeGame *g, int leader, u64 *key, u64 *blanks) {
+    u64 k = 0, b = 0;
+    for (int p = 0; p < 4; p++) {
+        for (unsigned m = g->ranks[p]; m; m &= m - 1) k |= (u64)(p + 1) << (3 * __builtin_ctz(m));
+        for (int suit = 0; suit < 4; suit++) b |= (u64)g->blanks[p][suit] << (16 * p + 4 * suit);
+    }
+    *key = k | (u64)leader << 39 | (u64)g->suit << 41 | (u64)g->bidder << 43 | (u64)1 << 45;
+    *blanks = b;
+}
+
+static int escape_game(EscapeGame *g, int leader);
+
+/* The trick led by `leader` with `n` cards played: `led` its suit, `top` the highest rank of the suit out
+ * of order played to it (-1 for none) by `top_seat`, `followed` the defenders that followed to a trick
+ * led with a blank.  Can the defenders catch him? */
+static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int top_seat, int followed);
+
+/* The same once the seat to move has played `card`: a rank of the suit out of order, or -1 - suit for a
+ * blank of `suit`. */
+static int escape_play(EscapeGame *g, int leader, int n, int led, int top, int top_seat, int followed, int card) {
+    int seat = (leader + n) & 3, r;
+    if (card >= 0) {
+        g->ranks[seat] ^= 1u << card;
+        if (n == 0)
+            r = escape_trick(g, leader, 1, g->suit, card, seat, 0);
+        else if (led == g->suit && card > top)
+            r = escape_trick(g, leader, n + 1, led, card, seat, followed);
+        else
+            r = escape_trick(g, leader, n + 1, led, top, top_seat, followed);
+        g->ranks[seat] ^= 1u << card;
+    } else {
+        int suit = -1 - card;
+        g->blanks[seat][suit]--;
+        if (n == 0)
+            r = escape_trick(g, leader, 1, suit, top, top_seat, 1 << seat);
+        else
+            r = escape_trick(g, leader, n + 1, led, top, top_seat,
+                           followed | (suit == led && seat != g->bidder) << seat);
+        g->blanks[seat][suit]++;
+    }
+    return r;
+}
+
+static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int top_seat, int followed) {
+    if (n == 4) {
+        if (led == g->suit) return top_seat == g->bidder || escape_game(g, top_seat);
+        for (int p = 0; p < 4; p++)
+            if (followed >> p & 1 && escape_game(g, p)) return 1;
+        return 0;
+    }
+    int seat = (leader + n) & 3, bidder = seat == g->bidder;
+    unsigned mine = g->ranks[seat];
+    if (n && led != g->suit && g->blanks[seat][led])
+        return escape_play(g, leader, n, led, top, top_seat, followed, -1 - led);
+    int cards[13 + 4], count = 0;
+    unsigned all = g->ranks[0] | g->ranks[1] | g->ranks[2] | g->ranks[3];
+    if (mine) {
+        unsigned others = all & ~mine;
+        if (top >= 0) others |= 1u << top;
+        /* one card of each run; the bidder tries his high cards first (the one that ducks, or that he
+         * throws before it can catch him), the defenders their low ones */
+        for (unsigned m = mine; m; m &= m - 1) {
+            int card = __builtin_ctz(m);
+            if (!below_is_own(mine, mine | others, card)) cards[count++] = card;
+        }
+        if (bidder) {
+            for (int i = 0, j = count - 1; i < j; i++, j--) {
+                int c = cards[i];
+                cards[i] = cards[j];
+                cards[j] = c;
+            }
+            /* following, the highest card under the one on top first */
+            if (n && led == g->suit)
+                for (int i = 0; i < count; i++)
+                    if (cards[i] < top) {
+                        for (int k = i; k > 0; k--) {
+                            int c = cards[k];
+                            cards[k] = cards[k - 1];
+                            cards[k - 1] = c;
+                        }
+                        break;
+                    }
+        }
+    }
+    if (!(n && led == g->suit && mine))
+        for (int suit = 0; suit < 4; suit++)
+            if (g->blanks[seat][suit]) cards[count++] = -1 - suit;
+    for (int i = 0; i < count; i++) {
+        int r = escape_play(g, leader, n, led, top, top_seat, followed, cards[i]);
+        if (g->s->aborted || r != bidder) return r;
+    }
+    return bidder;
+}
+
+/* Can the defenders catch the bidder in the escape game, `leader` (a defender) to lead?  Each position
+ * searched counts as a node of the search's. */
+static int escape_game(EscapeGame *g, int leader) {
+    unsigned theirs = 0;
+    int rounds = 0;
+    for (int p = 0; p < 4; p++)
+        if (p != g->bidder) {
+            theirs |= g->ranks[p];
+            if (popcount(g->ranks[p]) > rounds) rounds = popcount(g->ranks[p]);
+        }
+    if (under_in_order(g->ranks[g->bidder], theirs, rounds)) return 0;
+    if (++g->s->nodes > g->s->limit) {
+        g->s->aborted = 1;
+        return 0;
+    }
+    u64 key, blanks;
+    escape_key(g, leader, &key, &blanks);
+    u64 hash = (key ^ blanks * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull;
+    EscapeEntry *e = escape_entries + (hash >> (64 - ESCAPE_BITS));
+    if (e->key == key && e->blanks == blanks && e->generation == generation) return e->caught;
+    int r = escape_trick(g, leader, 0, -1, -1, -1, 0);
+    if (g->s->aborted) return 0;
+    e->key = key;
+    e->blanks = blanks;
+    e->generation = generation;
+    e->caught = (uint8_t)r;
+    return r;
+}
+
+/* The suit the bidder's cards are out of order in when it is the only one, else -1. */
+static int suit_out_of_order(const Search *s) {
+    int bidder = lowest((u64)s->scorers), out = -1;
+    u64 theirs = cards_of(s, 0xF ^ s->scorers);
+    for (int suit = 0; suit < 4; suit++) {
+        u64 his = s->hand[bidder] & SUIT_BITS(suit);
+        if (under_in_order(his, theirs & SUIT_BITS(suit), longest(s, 0xF ^ s->scorers, suit))) continue;
+        if (out >= 0) return -1;
+        out = suit;
+    }
+    return out;
+}
+
+static int escape_game_of(Search *s, EscapeGame *g) {
+    g->suit = suit_out_of_order(s);
+    if (g->suit < 0) return 0;
+    g->bidder = lowest((u64)s->scorers);
+    g->s = s;
+    for (int p = 0; p < 4; p++) {
+        g->ranks[p] = suit_ranks(s->hand[p], g->suit);
+        for (int suit = 0; suit < 4; suit++)
+            g->blanks[p][suit] = suit == g->suit ? 0 : (uint8_t)length_in(s, p, suit);
+    }
+    return 1;
+}
+
+/* Between tricks in a misère, a defender to lead: does the escape game say the bidder escapes?  `w` gets
+ * every card of the suits he holds (their order is what the game rests on; the blanks are the suits'
+ * lengths, the table's key). */
+static int escape_game_proves(Search *s, int leader, Ranks *w) {
+    EscapeGame g;
+    /* a game cut off by the node limit proves nothing */
+    if (!escape_game_of(s, &g) || escape_game(&g, leader) || s->aborted) return 0;
+    int bidder = g.bidder;
+    u64 all = all_cards(s);
+    ranks_none(w);
+    for (int suit = 0; suit < 4; suit++)
+        if (s->hand[bidder] & SUIT_BITS(suit)) ranks_add(w, suit, CARD_RANK(lowest(all & SUIT_BITS(suit))));
     return 1;
 }
 
@@ -1499,6 +1704,10 @@ static int search(Search *s, int d, int need, Ranks *w) {
             store(&layout, t->leader, d, w, 1, need, -1);
             return 1;
         }
+        if (s->escape_game && is_max(s, t->leader) && escape_game_proves(s, t->leader, w)) {
+            store(&layout, t->leader, d, w, 0, need, -1);
+            return 0;
+        }
         if (s->aborted) return 0;
     }
     int seat = (t->leader + t->count) & 3;
@@ -1677,6 +1886,7 @@ static int read_position(Search *s, PyObject *hands, int leader, PyObject *trick
     s->scorers = scorers;
     s->normal = maximisers == scorers;
     s->trump_game = s->normal && trump >= 0 && popcount((u64)maximisers) == 1;
+    s->escape_game = !s->normal && trump < 0 && popcount((u64)scorers) == 1 && maximisers == (0xF ^ scorers);
     s->limit = limit > 0 ? limit : ((long long)1 << 62);
     int d = popcount(s->hand[(leader + (int)played) & 3]);
     if (d > 13) {
@@ -1910,6 +2120,24 @@ static PyObject *py_trump_floor(PyObject *self, PyObject *args, PyObject *kwargs
     return PyLong_FromLong(tricks);
 }
 
+static const char *escape_keywords[] = {"hands", "leader", "bidder", NULL};
+
+static PyObject *py_escape_game(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *hands;
+    int leader, bidder;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oii", (char **)escape_keywords, &hands, &leader, &bidder))
+        return NULL;
+    if (bidder < 0 || bidder > 3 || leader == bidder) {
+        PyErr_SetString(PyExc_ValueError, "the escape game needs a bidder's seat and a defender on lead");
+        return NULL;
+    }
+    Search s;
+    if (read_between_tricks(&s, hands, leader, -1, 0xF ^ 1 << bidder, 1 << bidder) < 0) return NULL;
+    EscapeGame g;
+    if (!escape_game_of(&s, &g)) Py_RETURN_NONE;
+    return PyBool_FromLong(!escape_game(&g, leader));
+}
+
 static PyObject *py_card_tricks(PyObject *self, PyObject *args, PyObject *kwargs) {
     return per_card(args, kwargs, 0);
 }
@@ -1946,6 +2174,10 @@ static PyMethodDef methods[] = {
      "trump_floor(hands, leader, trump, declarer): the tricks a lone declarer surely takes in the trump game,"
      " where every card but a trump is a blank the defenders read as they please (for the tests of that"
      " floor)"},
+    {"escape_game", (PyCFunction)(void (*)(void))py_escape_game, METH_VARARGS | METH_KEYWORDS,
+     "escape_game(hands, leader, bidder): in a misère without trumps, a defender on lead, whether the bidder"
+     " escapes in the escape game, where the cards of every suit but the one his cards are out of order in are"
+     " blanks; None where more or fewer than one suit is out of order (for the tests of that proof)"},
     {"nodes", py_nodes, METH_NOARGS, "nodes(): the nodes the last search visited"},
     {"forget", py_forget, METH_NOARGS, "forget(): empties the table, so that what follows costs what it would in a fresh process"},
     {NULL, NULL, 0, NULL},
