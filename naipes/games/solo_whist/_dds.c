@@ -1194,8 +1194,9 @@ static int trump_floor_reaches(Search *s, int leader, int need, Ranks *w) {
  * where he is void: every line of the true game is one of this game's, and here he only loses choices,
  * so where he escapes here he escapes there.  What it sees that the bounds do not: the lengths of the
  * other suits, that is, when he can throw the card that would catch him and when a defender guarding
- * the suit can be made to throw its guards.  It settles most of the positions where a hard misère's
- * proof that the bidder escapes spent its millions of nodes. */
+ * the suit can be made to throw its guards.  Nearly every position a hard misère's proof of escape
+ * left open had one suit out of order; on the misères the analysis board reaches (95 positions of
+ * development deals) it halved the search's nodes. */
 
 typedef struct {
     unsigned ranks[4]; /* of the suit out of order, by seat, bit 0 the two */
