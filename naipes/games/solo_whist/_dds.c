@@ -243,7 +243,7 @@ typedef struct {
 /* And the escape game's (below), the same way. */
 typedef struct {
     u64 key, blanks;
-    uint8_t generation, caught;
+    uint8_t generation, escapes;
 } EscapeEntry;
 #define ESCAPE_BITS 18
 #define ESCAPE_ENTRIES ((size_t)1 << ESCAPE_BITS)
@@ -914,6 +914,12 @@ static int under_in_order(u64 his, u64 theirs, int rounds) {
     return 1;
 }
 
+/* The same for `suit` in the search's position, `his` the lone scorer's cards and `theirs` the
+ * maximisers', each of every suit: the suit is led as often as the longest maximiser holds it. */
+static int suit_in_order(const Search *s, u64 his, u64 theirs, int suit) {
+    return under_in_order(his & SUIT_BITS(suit), theirs & SUIT_BITS(suit), longest(s, 0xF ^ s->scorers, suit));
+}
+
 /* For a goal where the maximisers make their opponents, the scorers, take tricks (a misère): will the
  * scorers surely take none of the tricks left?  So when in every suit their cards are all below every
  * maximiser's card of it, and they hold no trumps.  A trick led in a suit a maximiser holds then goes
@@ -943,7 +949,7 @@ static int scorers_escape(const Search *s, int leader, Ranks *w) {
         u64 low = theirs & SUIT_BITS(suit), high = mine & SUIT_BITS(suit);
         if (!low) continue;
         if (in_order) {
-            if (!under_in_order(low, high, longest(s, 0xF ^ s->scorers, suit))) {
+            if (!suit_in_order(s, theirs, mine, suit)) {
                 unguarded |= 1 << suit;
                 continue;
             }
@@ -1088,6 +1094,18 @@ static u64 trump_key(const TrumpGame *g, int leader) {
     return key | (u64)leader << 46 | (u64)g->lone << 48 | (u64)1 << 50;
 }
 
+/* Of the ranks `mine` of one suit, the lowest of each run: a rank whose next lower one in play (the
+ * ranks `all` still held, and `top`, the highest on the table, -1 for none) is not its own. */
+static unsigned run_lows(unsigned mine, unsigned all, int top) {
+    unsigned others = all & ~mine, lows = 0;
+    if (top >= 0) others |= 1u << top;
+    for (unsigned m = mine; m; m &= m - 1) {
+        int card = __builtin_ctz(m);
+        if (!below_is_own(mine, mine | others, card)) lows |= 1u << card;
+    }
+    return lows;
+}
+
 static int trump_game(TrumpGame *g, int leader, int need);
 
 /* The trick led by `leader` with `n` cards played: `trump_led` whether a trump was led, `top` the
@@ -1104,12 +1122,9 @@ static int trump_trick(TrumpGame *g, int leader, int n, int trump_led, int top, 
     int blank = g->blanks[seat] > 0;
     if (n && trump_led) blank = !mine;
     if (n && !trump_led && lone && blank) mine = 0;
-    unsigned others = (g->trumps[0] | g->trumps[1] | g->trumps[2] | g->trumps[3]) & ~mine;
-    if (top >= 0) others |= 1u << top;
-    for (unsigned m = mine; m; m &= m - 1) {
+    unsigned all = g->trumps[0] | g->trumps[1] | g->trumps[2] | g->trumps[3];
+    for (unsigned m = run_lows(mine, all, top); m; m &= m - 1) {
         int card = __builtin_ctz(m);
-        /* one card of each run of the hand's trumps, the trump on top of the trick splitting runs */
-        if (below_is_own(mine, mine | others, card)) continue;
         g->trumps[seat] ^= 1u << card;
         int higher = card > top;
         int r = trump_trick(g, leader, n + 1, n ? trump_led : 1, higher ? card : top, higher ? seat : top_seat, need);
@@ -1221,7 +1236,7 @@ static int escape_game(EscapeGame *g, int leader);
 
 /* The trick led by `leader` with `n` cards played: `led` its suit, `top` the highest rank of the suit out
  * of order played to it (-1 for none) by `top_seat`, `followed` the defenders that followed to a trick
- * led with a blank.  Can the defenders catch him? */
+ * led with a blank.  Does he escape? */
 static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int top_seat, int followed);
 
 /* The same once the seat to move has played `card`: a rank of the suit out of order, or -1 - suit for a
@@ -1252,57 +1267,40 @@ static int escape_play(EscapeGame *g, int leader, int n, int led, int top, int t
 
 static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int top_seat, int followed) {
     if (n == 4) {
-        if (led == g->suit) return top_seat == g->bidder || escape_game(g, top_seat);
+        if (led == g->suit) return top_seat != g->bidder && escape_game(g, top_seat);
         for (int p = 0; p < 4; p++)
-            if (followed >> p & 1 && escape_game(g, p)) return 1;
-        return 0;
+            if (followed >> p & 1 && !escape_game(g, p)) return 0;
+        return 1;
     }
     int seat = (leader + n) & 3, bidder = seat == g->bidder;
     unsigned mine = g->ranks[seat];
     if (n && led != g->suit && g->blanks[seat][led])
         return escape_play(g, leader, n, led, top, top_seat, followed, -1 - led);
     int cards[13 + 4], count = 0;
-    unsigned all = g->ranks[0] | g->ranks[1] | g->ranks[2] | g->ranks[3];
-    if (mine) {
-        unsigned others = all & ~mine;
-        if (top >= 0) others |= 1u << top;
-        /* one card of each run; the bidder tries his high cards first (the one that ducks, or that he
-         * throws before it can catch him), the defenders their low ones */
-        for (unsigned m = mine; m; m &= m - 1) {
-            int card = __builtin_ctz(m);
-            if (!below_is_own(mine, mine | others, card)) cards[count++] = card;
-        }
-        if (bidder) {
-            for (int i = 0, j = count - 1; i < j; i++, j--) {
-                int c = cards[i];
-                cards[i] = cards[j];
-                cards[j] = c;
-            }
-            /* following, the highest card under the one on top first */
-            if (n && led == g->suit)
-                for (int i = 0; i < count; i++)
-                    if (cards[i] < top) {
-                        for (int k = i; k > 0; k--) {
-                            int c = cards[k];
-                            cards[k] = cards[k - 1];
-                            cards[k - 1] = c;
-                        }
-                        break;
-                    }
-        }
+    /* one card of each run: the defenders try their low ones first; the bidder his high ones (the one
+     * that ducks, or that he throws before it can catch him), and following, first the highest under
+     * the card on top */
+    unsigned runs = run_lows(mine, g->ranks[0] | g->ranks[1] | g->ranks[2] | g->ranks[3], top);
+    unsigned under = bidder && n && led == g->suit ? runs & ((1u << top) - 1) : 0;
+    while (runs) {
+        int card = under ? 31 - __builtin_clz(under) : bidder ? 31 - __builtin_clz(runs) : __builtin_ctz(runs);
+        under = 0;
+        runs &= ~(1u << card);
+        cards[count++] = card;
     }
     if (!(n && led == g->suit && mine))
         for (int suit = 0; suit < 4; suit++)
             if (g->blanks[seat][suit]) cards[count++] = -1 - suit;
     for (int i = 0; i < count; i++) {
         int r = escape_play(g, leader, n, led, top, top_seat, followed, cards[i]);
-        if (g->s->aborted || r != bidder) return r;
+        if (g->s->aborted || r == bidder) return r;
     }
-    return bidder;
+    return !bidder;
 }
 
-/* Can the defenders catch the bidder in the escape game, `leader` (a defender) to lead?  Each position
- * searched counts as a node of the search's. */
+/* Does the bidder escape in the escape game, `leader` (a defender) to lead?  Each position searched
+ * counts as a node of the search's; a game cut off by the node limit answers no, as it has proved
+ * nothing. */
 static int escape_game(EscapeGame *g, int leader) {
     unsigned theirs = 0;
     int rounds = 0;
@@ -1311,7 +1309,7 @@ static int escape_game(EscapeGame *g, int leader) {
             theirs |= g->ranks[p];
             if (popcount(g->ranks[p]) > rounds) rounds = popcount(g->ranks[p]);
         }
-    if (under_in_order(g->ranks[g->bidder], theirs, rounds)) return 0;
+    if (under_in_order(g->ranks[g->bidder], theirs, rounds)) return 1;
     if (++g->s->nodes > g->s->limit) {
         g->s->aborted = 1;
         return 0;
@@ -1320,13 +1318,13 @@ static int escape_game(EscapeGame *g, int leader) {
     escape_key(g, leader, &key, &blanks);
     u64 hash = (key ^ blanks * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull;
     EscapeEntry *e = escape_entries + (hash >> (64 - ESCAPE_BITS));
-    if (e->key == key && e->blanks == blanks && e->generation == generation) return e->caught;
+    if (e->key == key && e->blanks == blanks && e->generation == generation) return e->escapes;
     int r = escape_trick(g, leader, 0, -1, -1, -1, 0);
     if (g->s->aborted) return 0;
     e->key = key;
     e->blanks = blanks;
     e->generation = generation;
-    e->caught = (uint8_t)r;
+    e->escapes = (uint8_t)r;
     return r;
 }
 
@@ -1335,8 +1333,7 @@ static int suit_out_of_order(const Search *s) {
     int bidder = lowest((u64)s->scorers), out = -1;
     u64 theirs = cards_of(s, 0xF ^ s->scorers);
     for (int suit = 0; suit < 4; suit++) {
-        u64 his = s->hand[bidder] & SUIT_BITS(suit);
-        if (under_in_order(his, theirs & SUIT_BITS(suit), longest(s, 0xF ^ s->scorers, suit))) continue;
+        if (suit_in_order(s, s->hand[bidder], theirs, suit)) continue;
         if (out >= 0) return -1;
         out = suit;
     }
@@ -1361,8 +1358,7 @@ static int escape_game_of(Search *s, EscapeGame *g) {
  * lengths, the table's key). */
 static int escape_game_proves(Search *s, int leader, Ranks *w) {
     EscapeGame g;
-    /* a game cut off by the node limit proves nothing */
-    if (!escape_game_of(s, &g) || escape_game(&g, leader) || s->aborted) return 0;
+    if (!escape_game_of(s, &g) || !escape_game(&g, leader)) return 0;
     int bidder = g.bidder;
     u64 all = all_cards(s);
     ranks_none(w);
@@ -2136,7 +2132,7 @@ static PyObject *py_escape_game(PyObject *self, PyObject *args, PyObject *kwargs
     if (read_between_tricks(&s, hands, leader, -1, 0xF ^ 1 << bidder, 1 << bidder) < 0) return NULL;
     EscapeGame g;
     if (!escape_game_of(&s, &g)) Py_RETURN_NONE;
-    return PyBool_FromLong(!escape_game(&g, leader));
+    return PyBool_FromLong(escape_game(&g, leader));
 }
 
 static PyObject *py_card_tricks(PyObject *self, PyObject *args, PyObject *kwargs) {
