@@ -383,6 +383,16 @@ def defenders_lead(rng: random.Random, pack: list[int], bidder: int, held: list[
     return hands, rng.choice([seat for seat in range(SEATS) if seat != bidder])
 
 
+def low_cards_ending(rng: random.Random, tricks: int) -> tuple[list[int], int, int]:
+    """A misère ending where the bidder holds mostly low cards, a defender on lead: (hands, leader, bidder)."""
+    pack = list(range(52))
+    rng.shuffle(pack)
+    low = sorted(pack, key=lambda card: card % 13 + rng.random() * 9)
+    bidder = rng.randrange(SEATS)
+    hands, leader = defenders_lead(rng, pack, bidder, low[:tricks], tricks)
+    return hands, leader, bidder
+
+
 def misere_checked(hands: list[int], leader: int, bidder: int) -> tuple[int, bool]:
     """The reference's tricks for the misère bidder, once the search's verdict is checked against them,
     and whether the search's bounds alone say he escapes."""
@@ -401,11 +411,7 @@ def test_a_misere_bidder_under_every_lead_is_found_to_escape():
     rng = random.Random("dd-misere-escape")
     settled = 0
     for tricks in (3, 4, 5, 6) * 60:
-        pack = list(range(52))
-        rng.shuffle(pack)
-        low = sorted(pack, key=lambda card: card % 13 + rng.random() * 9)
-        bidder = rng.randrange(SEATS)
-        hands, leader = defenders_lead(rng, pack, bidder, low[:tricks], tricks)
+        hands, leader, bidder = low_cards_ending(rng, tricks)
         _expected, escapes = misere_checked(hands, leader, bidder)
         settled += escapes
     assert settled > 60
@@ -582,11 +588,7 @@ def escape_game(hands: list[int], leader: int, bidder: int) -> bool | None:
 def one_suit_out_of_order(rng: random.Random, tricks: int) -> tuple[list[int], int, int]:
     """A misère ending, a defender on lead, where the bidder's low cards are out of order in one suit."""
     while True:
-        pack = list(range(52))
-        rng.shuffle(pack)
-        low = sorted(pack, key=lambda card: card % 13 + rng.random() * 9)
-        bidder = rng.randrange(SEATS)
-        hands, leader = defenders_lead(rng, pack, bidder, low[:tricks], tricks)
+        hands, leader, bidder = low_cards_ending(rng, tricks)
         if sum(not in_order(hands, bidder, suit) for suit in range(4)) == 1:
             return hands, leader, bidder
 
