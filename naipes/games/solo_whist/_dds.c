@@ -1204,10 +1204,11 @@ static int trump_floor_reaches(Search *s, int leader, int need, Ranks *w) {
  * and every card of the others is a blank of its suit.  A suit in order stays in order whatever the
  * defenders do while he plays, following, his highest card under the one led and, void, a card of it
  * only as its highest (each round takes the card led and one of the longest defender's, and a card a
- * defender throws only raises theirs), so a trick led in it never falls to him.  In the game such a
- * trick goes to whichever defender that followed to it the defenders choose, and he may throw any card
- * where he is void: every line of the true game is one of this game's, and here he only loses choices,
- * so where he escapes here he escapes there.  What it sees that the bounds do not: the lengths of the
+ * defender throws only raises theirs), so a trick led in it never falls to him.  So does a suit out of
+ * order that a defender guards whatever he throws (guarded, not alone): that defender follows each
+ * round above all his cards of it.  In the game such a trick goes to whichever defender that followed to
+ * it the defenders choose, and he may throw any card where he is void: every line of the true game is
+ * one of this game's, and here he only loses choices, so where he escapes here he escapes there.  What it sees that the bounds do not: the lengths of the
  * other suits, that is, when he can throw the card that would catch him and when a defender guarding
  * the suit can be made to throw its guards.  Nearly every position a hard misère's proof of escape
  * left open had one suit out of order; on the misères the analysis board reaches (95 positions of
@@ -1328,12 +1329,14 @@ static int escape_game(EscapeGame *g, int leader) {
     return r;
 }
 
-/* The suit the bidder's cards are out of order in when it is the only one, else -1. */
+/* The suit the bidder's cards are out of order in, with no defender guarding it, when it is the only
+ * one, else -1.  Blanking the guarded suits too settled a third more of the development misères' nodes
+ * (1,000 whole deals of seed 83,830,000: 13.2 million nodes against 19.9 million). */
 static int suit_out_of_order(const Search *s) {
     int bidder = lowest((u64)s->scorers), out = -1;
     u64 theirs = cards_of(s, 0xF ^ s->scorers);
     for (int suit = 0; suit < 4; suit++) {
-        if (suit_in_order(s, s->hand[bidder], theirs, suit)) continue;
+        if (suit_in_order(s, s->hand[bidder], theirs, suit) || guarded(s, suit, 0)) continue;
         if (out >= 0) return -1;
         out = suit;
     }

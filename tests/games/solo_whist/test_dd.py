@@ -538,11 +538,11 @@ def in_order(hands: list[int], bidder: int, suit: int) -> bool:
 
 def escape_game(hands: list[int], leader: int, bidder: int) -> bool | None:
     """Does the misère bidder escape in the escape game, a defender on lead: the one suit his cards are out
-    of order in keeps its ranks, and every card of the others is a blank of its suit, which he follows
-    with a blank while he holds one; a trick led with a blank goes to whichever defender that followed to
-    it the defenders choose, and a seat void in the suit led plays any card. None where more or fewer
-    than one suit is out of order."""
-    out = [suit for suit in range(4) if not in_order(hands, bidder, suit)]
+    of order in with no defender guarding it keeps its ranks, and every card of the others is a blank of
+    its suit, which he follows with a blank while he holds one; a trick led with a blank goes to whichever
+    defender that followed to it the defenders choose, and a seat void in the suit led plays any card.
+    None where more or fewer than one suit is out of order and unguarded."""
+    out = [suit for suit in range(4) if not in_order(hands, bidder, suit) and not guards(hands, bidder, suit, False)]
     if len(out) != 1:
         return None
     suit = out[0]
@@ -586,10 +586,11 @@ def escape_game(hands: list[int], leader: int, bidder: int) -> bool | None:
 
 
 def one_suit_out_of_order(rng: random.Random, tricks: int) -> tuple[list[int], int, int]:
-    """A misère ending, a defender on lead, where the bidder's low cards are out of order in one suit."""
+    """A misère ending, a defender on lead, where the bidder's low cards are out of order in one suit that
+    no defender guards."""
     while True:
         hands, leader, bidder = low_cards_ending(rng, tricks)
-        if sum(not in_order(hands, bidder, suit) for suit in range(4)) == 1:
+        if sum(not in_order(hands, bidder, suit) and not guards(hands, bidder, suit, False) for suit in range(4)) == 1:
             return hands, leader, bidder
 
 
@@ -610,6 +611,29 @@ def test_the_escape_game_proves_a_misere_bidder_escapes_where_the_order_of_one_s
         assert not (escapes and expected), (hands, leader, bidder)
         proved += escapes and not bound
     assert proved >= 25
+
+
+def test_the_escape_game_takes_a_suit_a_defender_guards_for_blanks_too():
+    """A suit out of order that a defender guards whatever the bidder throws (its cards all above his,
+    and more of them than it can be made to throw) never catches him either, so it is blanks in the
+    escape game as a suit in order is. On endings with such a suit beside the one suit out of order and
+    unguarded, the game is played, its verdict is the game's as played out here, never says he escapes
+    where the reference catches him, and often says so where the bounds do not."""
+    rng = random.Random("dd-misere-escape-game-guarded")
+    found = proved = 0
+    while found < 60:
+        hands, leader, bidder = low_cards_ending(rng, rng.choice((4, 5, 6)))
+        out = [suit for suit in range(4) if not in_order(hands, bidder, suit)]
+        guarded = [suit for suit in out if guards(hands, bidder, suit, False)]
+        if len(out) - len(guarded) != 1 or not guarded:
+            continue
+        escapes = _dds.escape_game(tuple(hands), leader, bidder)
+        assert escapes is not None and escapes == escape_game(hands, leader, bidder), (hands, leader, bidder)
+        expected, bound = misere_checked(hands, leader, bidder)
+        assert not (escapes and expected), (hands, leader, bidder)
+        found += 1
+        proved += escapes and not bound
+    assert proved >= 20
 
 
 def test_an_escape_game_cut_off_by_the_node_limit_proves_nothing():
