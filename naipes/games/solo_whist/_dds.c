@@ -242,10 +242,11 @@ typedef struct {
 
 /* And the escape game's (below), the same way. */
 typedef struct {
-    u64 key, blanks;
+    u64 key[2], blanks;
     uint8_t generation, escapes;
 } EscapeEntry;
 #define ESCAPE_BITS 18
+#define ESCAPE_KEPT 2 /* the most suits the escape game keeps: two fill its key */
 #define ESCAPE_ENTRIES ((size_t)1 << ESCAPE_BITS)
 
 static Head *heads;
@@ -1200,59 +1201,68 @@ static int trump_floor_reaches(Search *s, int leader, int need, Ranks *w) {
 /* ---------------------------------------------------------------- the escape game */
 
 /* A proof that a lone misère bidder escapes, with a defender on lead and no trumps, where his cards are
- * in order (under_in_order) in every suit but one: the *escape game*, in which that suit keeps its ranks
- * and every card of the others is a blank of its suit.  A suit in order stays in order whatever the
- * defenders do while he plays, following, his highest card under the one led and, void, a card of it
- * only as its highest (each round takes the card led and one of the longest defender's, and a card a
- * defender throws only raises theirs), so a trick led in it never falls to him.  So does a suit out of
- * order that a defender guards whatever he throws (guarded, not alone): that defender follows each
- * round above all his cards of it.  In the game such a trick goes to whichever defender that followed to
- * it the defenders choose, and he may throw any card where he is void: every line of the true game is
- * one of this game's, and here he only loses choices, so where he escapes here he escapes there.  What it sees that the bounds do not: the lengths of the
- * other suits, that is, when he can throw the card that would catch him and when a defender guarding
- * the suit can be made to throw its guards.  Nearly every position a hard misère's proof of escape
- * left open had one suit out of order; on the misères the analysis board reaches (95 positions of
- * development deals) it halved the search's nodes. */
+ * in order (under_in_order) in every suit but one or two: the *escape game*, in which those suits keep
+ * their ranks and every card of the others is a blank of its suit.  A suit in order stays in order
+ * whatever the defenders do while he plays, following, his highest card under the one led and, void, a
+ * card of it only as its highest (each round takes the card led and one of the longest defender's, and
+ * a card a defender throws only raises theirs), so a trick led in it never falls to him.  So does a suit
+ * out of order that a defender guards whatever he throws (guarded, not alone): that defender follows
+ * each round above all his cards of it.  In the game such a trick goes to whichever defender that
+ * followed to it the defenders choose, and he may throw any card where he is void: every line of the
+ * true game is one of this game's, and here he only loses choices, so where he escapes here he escapes
+ * there.  What it sees that the bounds do not: the lengths of the other suits, that is, when he can
+ * throw the card that would catch him and when a defender guarding a suit can be made to throw its
+ * guards.  A position a hard misère's proof of escape leaves open has one or two suits out of order,
+ * seldom more; keeping one halved the search's nodes on the misères the analysis board reaches (95
+ * positions of development deals), and keeping two cut them by ... more. */
 
 typedef struct {
-    unsigned ranks[4]; /* of the suit out of order, by seat, bit 0 the two */
-    uint8_t blanks[4][4]; /* by seat and suit; the suit out of order's stays 0 */
-    int bidder, suit;
+    unsigned ranks[4][4]; /* of the suits kept, by seat and suit, bit 0 the two */
+    uint8_t blanks[4][4]; /* by seat and suit; a kept suit's stay 0 */
+    int kept; /* the suits out of order that keep their ranks, a bit each */
+    int bidder;
     Search *s;
 } EscapeGame;
 
-/* The owner of every rank of the suit out of order (three bits each, none for a rank out of play), the
- * leader, the suit and the bidder; and the blanks, four bits a seat and suit. */
-static void escape_key(const EscapeGame *g, int leader, u64 *key, u64 *blanks) {
-    u64 k = 0, b = 0;
-    for (int p = 0; p < 4; p++) {
-        for (unsigned m = g->ranks[p]; m; m &= m - 1) k |= (u64)(p + 1) << (3 * __builtin_ctz(m));
-        for (int suit = 0; suit < 4; suit++) b |= (u64)g->blanks[p][suit] << (16 * p + 4 * suit);
+/* The owners of every rank of each suit kept (three bits a rank, none for a rank out of play; the
+ * first suit kept in key[0], the second in key[1]), the leader, the suits kept and the bidder; and the
+ * blanks, four bits a seat and suit. */
+static void escape_key(const EscapeGame *g, int leader, u64 key[2], u64 *blanks) {
+    u64 b = 0;
+    int i = 0;
+    key[0] = key[1] = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        for (int p = 0; p < 4; p++) b |= (u64)g->blanks[p][suit] << (16 * p + 4 * suit);
+        if (!(g->kept >> suit & 1)) continue;
+        for (int p = 0; p < 4; p++)
+            for (unsigned m = g->ranks[p][suit]; m; m &= m - 1) key[i] |= (u64)(p + 1) << (3 * __builtin_ctz(m));
+        i++;
     }
-    *key = k | (u64)leader << 39 | (u64)g->suit << 41 | (u64)g->bidder << 43 | (u64)1 << 45;
+    key[0] |= (u64)leader << 39 | (u64)g->kept << 41 | (u64)g->bidder << 45 | (u64)1 << 47;
     *blanks = b;
 }
 
 static int escape_game(EscapeGame *g, int leader);
 
-/* The trick led by `leader` with `n` cards played: `led` its suit, `top` the highest rank of the suit out
- * of order played to it (-1 for none) by `top_seat`, `followed` the defenders that followed to a trick
- * led with a blank.  Does he escape? */
+/* The trick led by `leader` with `n` cards played: `led` its suit, `top` the highest rank of a kept suit
+ * led played to it (-1 for none) by `top_seat`, `followed` the defenders that followed to a trick led
+ * with a blank.  Does he escape? */
 static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int top_seat, int followed);
 
-/* The same once the seat to move has played `card`: a rank of the suit out of order, or -1 - suit for a
- * blank of `suit`. */
+/* The same once the seat to move has played `card`: 16 * suit + rank for a kept suit's card, or -1 - suit
+ * for a blank of `suit`. */
 static int escape_play(EscapeGame *g, int leader, int n, int led, int top, int top_seat, int followed, int card) {
     int seat = (leader + n) & 3, r;
     if (card >= 0) {
-        g->ranks[seat] ^= 1u << card;
+        int suit = card >> 4, rank = card & 15;
+        g->ranks[seat][suit] ^= 1u << rank;
         if (n == 0)
-            r = escape_trick(g, leader, 1, g->suit, card, seat, 0);
-        else if (led == g->suit && card > top)
-            r = escape_trick(g, leader, n + 1, led, card, seat, followed);
+            r = escape_trick(g, leader, 1, suit, rank, seat, 0);
+        else if (suit == led && rank > top)
+            r = escape_trick(g, leader, n + 1, led, rank, seat, followed);
         else
             r = escape_trick(g, leader, n + 1, led, top, top_seat, followed);
-        g->ranks[seat] ^= 1u << card;
+        g->ranks[seat][suit] ^= 1u << rank;
     } else {
         int suit = -1 - card;
         g->blanks[seat][suit]--;
@@ -1260,36 +1270,41 @@ static int escape_play(EscapeGame *g, int leader, int n, int led, int top, int t
             r = escape_trick(g, leader, 1, suit, top, top_seat, 1 << seat);
         else
             r = escape_trick(g, leader, n + 1, led, top, top_seat,
-                           followed | (suit == led && seat != g->bidder) << seat);
+                             followed | (suit == led && seat != g->bidder) << seat);
         g->blanks[seat][suit]++;
     }
     return r;
 }
 
 static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int top_seat, int followed) {
+    int kept_led = n && (g->kept >> led & 1);
     if (n == 4) {
-        if (led == g->suit) return top_seat != g->bidder && escape_game(g, top_seat);
+        if (kept_led) return top_seat != g->bidder && escape_game(g, top_seat);
         for (int p = 0; p < 4; p++)
             if (followed >> p & 1 && !escape_game(g, p)) return 0;
         return 1;
     }
     int seat = (leader + n) & 3, bidder = seat == g->bidder;
-    unsigned mine = g->ranks[seat];
-    if (n && led != g->suit && g->blanks[seat][led])
+    if (n && !kept_led && g->blanks[seat][led])
         return escape_play(g, leader, n, led, top, top_seat, followed, -1 - led);
-    int cards[13 + 4], count = 0;
-    /* one card of each run: the defenders try their low ones first; the bidder his high ones (the one
-     * that ducks, or that he throws before it can catch him), and following, first the highest under
-     * the card on top */
-    unsigned runs = run_lows(mine, g->ranks[0] | g->ranks[1] | g->ranks[2] | g->ranks[3], top);
-    unsigned under = bidder && n && led == g->suit ? runs & ((1u << top) - 1) : 0;
-    while (runs) {
-        int card = under ? 31 - __builtin_clz(under) : bidder ? 31 - __builtin_clz(runs) : __builtin_ctz(runs);
-        under = 0;
-        runs &= ~(1u << card);
-        cards[count++] = card;
+    int following = kept_led && g->ranks[seat][led];
+    int cards[2 * 13 + 4], count = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        if (!(g->kept >> suit & 1) || (following && suit != led)) continue;
+        /* one card of each run: the defenders try their low ones first; the bidder his high ones (the one
+         * that ducks, or that he throws before it can catch him), and following, first the highest under
+         * the card on top */
+        unsigned all = g->ranks[0][suit] | g->ranks[1][suit] | g->ranks[2][suit] | g->ranks[3][suit];
+        unsigned runs = run_lows(g->ranks[seat][suit], all, following ? top : -1);
+        unsigned under = bidder && following ? runs & ((1u << top) - 1) : 0;
+        while (runs) {
+            int rank = under ? 31 - __builtin_clz(under) : bidder ? 31 - __builtin_clz(runs) : __builtin_ctz(runs);
+            under = 0;
+            runs &= ~(1u << rank);
+            cards[count++] = 16 * suit + rank;
+        }
     }
-    if (!(n && led == g->suit && mine))
+    if (!following)
         for (int suit = 0; suit < 4; suit++)
             if (g->blanks[seat][suit]) cards[count++] = -1 - suit;
     for (int i = 0; i < count; i++) {
@@ -1299,60 +1314,77 @@ static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int 
     return !bidder;
 }
 
-/* Does the bidder escape in the escape game, `leader` (a defender) to lead?  Each position searched
- * counts as a node of the search's; a game cut off by the node limit answers no, as it has proved
- * nothing. */
+/* Does the bidder escape in the escape game, `leader` (a defender) to lead?  A kept suit his cards are
+ * in order in again is blanks from there on, as it would have been from the start.  Each position
+ * searched counts as a node of the search's; a game cut off by the node limit answers no, as it has
+ * proved nothing. */
 static int escape_game(EscapeGame *g, int leader) {
-    unsigned theirs = 0;
-    int rounds = 0;
-    for (int p = 0; p < 4; p++)
-        if (p != g->bidder) {
-            theirs |= g->ranks[p];
-            if (popcount(g->ranks[p]) > rounds) rounds = popcount(g->ranks[p]);
-        }
-    if (under_in_order(g->ranks[g->bidder], theirs, rounds)) return 1;
+    int in_order = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        if (!(g->kept >> suit & 1)) continue;
+        unsigned theirs = 0;
+        int rounds = 0;
+        for (int p = 0; p < 4; p++)
+            if (p != g->bidder) {
+                theirs |= g->ranks[p][suit];
+                if (popcount(g->ranks[p][suit]) > rounds) rounds = popcount(g->ranks[p][suit]);
+            }
+        if (under_in_order(g->ranks[g->bidder][suit], theirs, rounds)) in_order |= 1 << suit;
+    }
+    if (in_order == g->kept) return 1;
+    if (in_order) {
+        EscapeGame h = *g;
+        h.kept ^= in_order;
+        for (int suit = 0; suit < 4; suit++)
+            if (in_order >> suit & 1)
+                for (int p = 0; p < 4; p++) {
+                    h.blanks[p][suit] = (uint8_t)popcount(h.ranks[p][suit]);
+                    h.ranks[p][suit] = 0;
+                }
+        return escape_game(&h, leader);
+    }
     if (++g->s->nodes > g->s->limit) {
         g->s->aborted = 1;
         return 0;
     }
-    u64 key, blanks;
-    escape_key(g, leader, &key, &blanks);
-    u64 hash = (key ^ blanks * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull;
+    u64 key[2], blanks;
+    escape_key(g, leader, key, &blanks);
+    u64 hash = ((key[0] ^ key[1] * 0xFF51AFD7ED558CCDull) ^ blanks * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull;
     EscapeEntry *e = escape_entries + (hash >> (64 - ESCAPE_BITS));
-    if (e->key == key && e->blanks == blanks && e->generation == generation) return e->escapes;
+    if (e->key[0] == key[0] && e->key[1] == key[1] && e->blanks == blanks && e->generation == generation)
+        return e->escapes;
     int r = escape_trick(g, leader, 0, -1, -1, -1, 0);
     if (g->s->aborted) return 0;
-    e->key = key;
+    e->key[0] = key[0];
+    e->key[1] = key[1];
     e->blanks = blanks;
     e->generation = generation;
     e->escapes = (uint8_t)r;
     return r;
 }
 
-/* The suit the bidder's cards are out of order in, with no defender guarding it, when it is the only
- * one, else -1.  Blanking the guarded suits too settled a third more of the development misères' nodes
- * (1,000 whole deals of seed 83,830,000: 13.2 million nodes against 19.9 million). */
-static int suit_out_of_order(const Search *s) {
-    int bidder = lowest((u64)s->scorers), out = -1;
+/* The suits the bidder's cards are out of order in with no defender guarding them, where there are one
+ * or two; else 0.  Blanking the guarded suits too settled a third more of the development misères'
+ * nodes (1,000 whole deals of seed 83,830,000: 13.2 million nodes against 19.9 million). */
+static int suits_out_of_order(const Search *s) {
+    int bidder = lowest((u64)s->scorers), out = 0;
     u64 theirs = cards_of(s, 0xF ^ s->scorers);
-    for (int suit = 0; suit < 4; suit++) {
-        if (suit_in_order(s, s->hand[bidder], theirs, suit) || guarded(s, suit, 0)) continue;
-        if (out >= 0) return -1;
-        out = suit;
-    }
-    return out;
+    for (int suit = 0; suit < 4; suit++)
+        if (!suit_in_order(s, s->hand[bidder], theirs, suit) && !guarded(s, suit, 0)) out |= 1 << suit;
+    return popcount((u64)out) <= ESCAPE_KEPT ? out : 0;
 }
 
 static int escape_game_of(Search *s, EscapeGame *g) {
-    g->suit = suit_out_of_order(s);
-    if (g->suit < 0) return 0;
+    g->kept = suits_out_of_order(s);
+    if (!g->kept) return 0;
     g->bidder = lowest((u64)s->scorers);
     g->s = s;
-    for (int p = 0; p < 4; p++) {
-        g->ranks[p] = suit_ranks(s->hand[p], g->suit);
-        for (int suit = 0; suit < 4; suit++)
-            g->blanks[p][suit] = suit == g->suit ? 0 : (uint8_t)length_in(s, p, suit);
-    }
+    for (int p = 0; p < 4; p++)
+        for (int suit = 0; suit < 4; suit++) {
+            int kept = g->kept >> suit & 1;
+            g->ranks[p][suit] = kept ? suit_ranks(s->hand[p], suit) : 0;
+            g->blanks[p][suit] = kept ? 0 : (uint8_t)length_in(s, p, suit);
+        }
     return 1;
 }
 
