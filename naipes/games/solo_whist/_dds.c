@@ -1214,7 +1214,8 @@ static int trump_floor_reaches(Search *s, int leader, int need, Ranks *w) {
  * throw the card that would catch him and when a defender guarding a suit can be made to throw its
  * guards.  A position a hard misère's proof of escape leaves open has one or two suits out of order,
  * seldom more; keeping one halved the search's nodes on the misères the analysis board reaches (95
- * positions of development deals), and keeping two cut them by ... more. */
+ * positions of development deals), and keeping two as well cut whole misères' nodes about ninefold
+ * (2,000 development deals: 4.4 million against 38.0 million). */
 
 typedef struct {
     unsigned ranks[4][4]; /* of the suits kept, by seat and suit, bit 0 the two */
