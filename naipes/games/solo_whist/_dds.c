@@ -2209,8 +2209,8 @@ static PyMethodDef methods[] = {
      " floor)"},
     {"escape_game", (PyCFunction)(void (*)(void))py_escape_game, METH_VARARGS | METH_KEYWORDS,
      "escape_game(hands, leader, bidder): in a misère without trumps, a defender on lead, whether the bidder"
-     " escapes in the escape game, where the cards of every suit but the one his cards are out of order in are"
-     " blanks; None where more or fewer than one suit is out of order (for the tests of that proof)"},
+     " escapes in the escape game, where the cards of every suit but the one or two his cards are out of order"
+     " in, unguarded, are blanks; None where no suit or more than two are (for the tests of that proof)"},
     {"nodes", py_nodes, METH_NOARGS, "nodes(): the nodes the last search visited"},
     {"forget", py_forget, METH_NOARGS, "forget(): empties the table, so that what follows costs what it would in a fresh process"},
     {NULL, NULL, 0, NULL},
