@@ -599,13 +599,26 @@ def escape_game(hands: list[int], leader: int, bidder: int) -> bool | None:
     return not caught(kept, held, blanks, leader)
 
 
-def one_suit_out_of_order(rng: random.Random, tricks: int) -> tuple[list[int], int, int]:
-    """A misère ending, a defender on lead, where the bidder's low cards are out of order in one suit that
-    no defender guards."""
+def out_of_order_ending(rng: random.Random, tricks: int, kept: int, guarded: bool = False) -> tuple[list[int], int, int]:
+    """A misère ending, a defender on lead, where the bidder's low cards are out of order in ``kept`` suits
+    that no defender guards (and, with ``guarded``, in another that one does)."""
     while True:
         hands, leader, bidder = low_cards_ending(rng, tricks)
-        if sum(not in_order(hands, bidder, suit) and not guards(hands, bidder, suit, False) for suit in range(4)) == 1:
+        out = [suit for suit in range(4) if not in_order(hands, bidder, suit)]
+        unguarded = [suit for suit in out if not guards(hands, bidder, suit, False)]
+        if len(unguarded) == kept and (len(out) > kept) == guarded:
             return hands, leader, bidder
+
+
+def escape_game_proves(hands: list[int], leader: int, bidder: int) -> bool:
+    """Plays the escape game on an ending it is played on, checks that its verdict is the Python game's and
+    never says the bidder escapes where the reference catches him, and says whether it proves the escape
+    where the bounds do not."""
+    escapes = _dds.escape_game(tuple(hands), leader, bidder)
+    assert escapes is not None and escapes == escape_game(hands, leader, bidder), (hands, leader, bidder)
+    expected, bound = misere_checked(hands, leader, bidder)
+    assert not (escapes and expected), (hands, leader, bidder)
+    return escapes and not bound
 
 
 def test_the_escape_game_proves_a_misere_bidder_escapes_where_the_order_of_one_suit_is_not_enough():
@@ -616,14 +629,7 @@ def test_the_escape_game_proves_a_misere_bidder_escapes_where_the_order_of_one_s
     never says he escapes where the reference catches him, and often says so where the bounds do not;
     and the search's verdicts stay the reference's."""
     rng = random.Random("dd-misere-escape-game")
-    proved = 0
-    for tricks in (3, 4, 5, 6) * 50:
-        hands, leader, bidder = one_suit_out_of_order(rng, tricks)
-        escapes = _dds.escape_game(tuple(hands), leader, bidder)
-        assert escapes == escape_game(hands, leader, bidder), (hands, leader, bidder)
-        expected, bound = misere_checked(hands, leader, bidder)
-        assert not (escapes and expected), (hands, leader, bidder)
-        proved += escapes and not bound
+    proved = sum(escape_game_proves(*out_of_order_ending(rng, tricks, 1)) for tricks in (3, 4, 5, 6) * 50)
     assert proved >= 25
 
 
@@ -634,19 +640,7 @@ def test_the_escape_game_takes_a_suit_a_defender_guards_for_blanks_too():
     unguarded, the game is played, its verdict is the game's as played out here, never says he escapes
     where the reference catches him, and often says so where the bounds do not."""
     rng = random.Random("dd-misere-escape-game-guarded")
-    found = proved = 0
-    while found < 60:
-        hands, leader, bidder = low_cards_ending(rng, rng.choice((4, 5, 6)))
-        out = [suit for suit in range(4) if not in_order(hands, bidder, suit)]
-        guarded = [suit for suit in out if guards(hands, bidder, suit, False)]
-        if len(out) - len(guarded) != 1 or not guarded:
-            continue
-        escapes = _dds.escape_game(tuple(hands), leader, bidder)
-        assert escapes is not None and escapes == escape_game(hands, leader, bidder), (hands, leader, bidder)
-        expected, bound = misere_checked(hands, leader, bidder)
-        assert not (escapes and expected), (hands, leader, bidder)
-        found += 1
-        proved += escapes and not bound
+    proved = sum(escape_game_proves(*out_of_order_ending(rng, tricks, 1, guarded=True)) for tricks in (4, 5, 6) * 20)
     assert proved >= 20
 
 
@@ -656,18 +650,8 @@ def test_the_escape_game_keeps_two_suits_out_of_order_with_their_ranks():
     endings its verdict is the game's as played out here, never says he escapes where the reference
     catches him, and often says so where the bounds do not."""
     rng = random.Random("dd-misere-escape-game-two-suits")
-    found = proved = 0
-    while found < 120:
-        hands, leader, bidder = low_cards_ending(rng, rng.choice((4, 5, 6)))
-        if sum(not in_order(hands, bidder, suit) and not guards(hands, bidder, suit, False) for suit in range(4)) != 2:
-            continue
-        escapes = _dds.escape_game(tuple(hands), leader, bidder)
-        assert escapes is not None and escapes == escape_game(hands, leader, bidder), (hands, leader, bidder)
-        expected, bound = misere_checked(hands, leader, bidder)
-        assert not (escapes and expected), (hands, leader, bidder)
-        found += 1
-        proved += escapes and not bound
-    assert proved >= 10, proved
+    proved = sum(escape_game_proves(*out_of_order_ending(rng, tricks, 2)) for tricks in (4, 5, 6) * 40)
+    assert proved >= 20
 
 
 def test_an_escape_game_cut_off_by_the_node_limit_proves_nothing():
@@ -679,7 +663,7 @@ def test_an_escape_game_cut_off_by_the_node_limit_proves_nothing():
     stopped = 0
     for tricks in (4, 5, 6) * 8:
         while True:
-            hands, leader, bidder = one_suit_out_of_order(rng, tricks)
+            hands, leader, bidder = out_of_order_ending(rng, tricks, 1)
             if misere_checked(hands, leader, bidder)[0]:
                 break
         defenders, alone = ALL ^ 1 << bidder, 1 << bidder
