@@ -28,10 +28,10 @@
  *   trumps, DDS's "later tricks", a top card the leaders must lead into, or without trumps any top card
  *   while the leaders cannot lead their own suits often enough, and then a lone hand's winners cashed)
  *   settle many questions without search; in a misère, whether the bidder surely escapes or is surely
- *   caught, and where his cards are out of order in one suit only, whether he escapes in the *escape
- *   game*, in which every other suit's cards are blanks; and for a lone declarer with trumps, the tricks
- *   he surely takes in the *trump game*, a smaller game in which every other card is a blank his
- *   opponents read as they please;
+ *   caught, and where his cards are out of order (and unguarded) in one or two suits only, whether he
+ *   escapes in the *escape game*, in which every other suit's cards are blanks; and for a lone declarer
+ *   with trumps, the tricks he surely takes in the *trump game*, a smaller game in which every other
+ *   card is a blank his opponents read as they please;
  * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
  *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
  *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
@@ -1291,7 +1291,7 @@ static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int 
     if (n && !kept_led && g->blanks[seat][led])
         return escape_play(g, leader, n, led, top, top_seat, followed, -1 - led);
     int following = kept_led && g->ranks[seat][led];
-    int cards[2 * 13 + 4], count = 0;
+    int cards[ESCAPE_KEPT * 13 + 4], count = 0;
     for (int suit = 0; suit < 4; suit++) {
         if (!(g->kept >> suit & 1) || (following && suit != led)) continue;
         /* one card of each run: the defenders try their low ones first; the bidder his high ones (the one
