@@ -31,7 +31,8 @@
  *   caught, and where his cards are out of order (and unguarded) in one or two suits only, whether he
  *   escapes in the *escape game*, in which every other suit's cards are blanks; and for a lone declarer
  *   with trumps, the tricks he surely takes in the *trump game*, a smaller game in which every other
- *   card is a blank his opponents read as they please;
+ *   card is a blank his opponents read as they please, and where that falls short and he holds a
+ *   master, those he takes in the *lengths game*, which keeps the side suits' lengths and his masters;
  * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
  *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
  *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
@@ -1241,8 +1242,8 @@ typedef struct {
 /* The game is asked only from nine tricks left down, only where he holds a master and the tricks he needs
  * are at most one more than his masters and his trumps their higher trumps cannot all beat, and within 500
  * of its positions a question: each position of it costs about what one of the search's does, and asked
- * everywhere it cost more than it saved (1,000 development solos: a fifth more CPU; with these limits a
- * fifth less, the costliest 995 ms against 1.57 s). */
+ * everywhere it cost more than it saved (300 development solos: a third more CPU; with these limits, 1,000
+ * others a fifth less, the costliest 995 ms against 1.57 s). */
 #define LENGTH_DEPTH 9
 #define LENGTH_BUDGET 500
 
