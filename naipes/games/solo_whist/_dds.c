@@ -29,10 +29,10 @@
  *   while the leaders cannot lead their own suits often enough, and then a lone hand's winners cashed)
  *   settle many questions without search; in a misère, whether the bidder surely escapes or is surely
  *   caught, and where his cards are out of order (and unguarded) in one or two suits only, whether he
- *   escapes in the *escape game*, in which every other suit's cards are blanks; and for a lone declarer
- *   with trumps, the tricks he surely takes in the *trump game*, a smaller game in which every other
- *   card is a blank his opponents read as they please, and where that falls short and he holds a
- *   master, those he takes in the *lengths game*, which keeps the side suits' lengths and his masters;
+ *   escapes in the *escape game*, in which every other suit's cards are blanks; and for a lone declarer,
+ *   the tricks he surely takes in the *trump game* (with trumps: a smaller game in which every other card
+ *   is a blank his opponents read as they please) and, where he holds a card above all theirs of its
+ *   suit, in the *lengths game*, which keeps the side suits' lengths and which of his cards those are;
  * - move ordering: the best lead the table remembers first, then leading towards a partner's winner,
  *   cashing winners or leading towards a ruff, in suits the opponents hold few cards of; following,
  *   winning cheaply, playing low under a partner's winner; in a misère, the bidder ducking with the
@@ -1253,8 +1253,8 @@ static int length_trick(LengthGame *g, int leader, int n, int led, int top, int 
 
 /* `seat` plays to the trick led by `leader` with `n` cards on it, in suit `led` (-1 before the lead), the
  * highest trump `top` (-1 for none) by `top_seat`, `master` whether his master of the suit led is on it,
- * `followers` the seats that followed suit: `kind` 0 his trump of rank `rank`, 1 a master of `suit`, 2 a
- * plain card of it.  Can the declarer still take `need`? */
+ * `followers` the seats that followed suit: `kind` 0 a trump of rank `rank`, 1 the declarer's master of
+ * `suit`, 2 a plain card of it.  Can the declarer still take `need`? */
 static int length_play(LengthGame *g, int leader, int n, int led, int top, int top_seat, int master,
                        int followers, int need, int seat, int kind, int suit, int rank) {
     int r;
