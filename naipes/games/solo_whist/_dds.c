@@ -1096,18 +1096,29 @@ typedef struct {
     Search *s;
 } TrumpGame;
 
+/* Every trump's owner from the lowest up (two bits each, 13 trumps at most, by seat: `trumps[p]` holds p's
+ * ranks) and their number above them (bits 26-29): how the trump and lengths games key their tables. */
+static u64 trump_owners(const unsigned trumps[4]) {
+    u64 key = 0;
+    int n = 0;
+    for (unsigned m = trumps[0] | trumps[1] | trumps[2] | trumps[3]; m; m &= m - 1, n++) {
+        unsigned bit = m & -m;
+        int seat = trumps[1] & bit ? 1 : trumps[2] & bit ? 2 : trumps[3] & bit ? 3 : 0;
+        key |= (u64)seat << (2 * n);
+    }
+    return key | (u64)n << 26;
+}
+
+/* A game's answer to whether the declarer takes `need` narrows the bounds its table keeps on his tricks. */
+static inline void narrow(int8_t *lower, int8_t *upper, int answer, int need) {
+    if (answer && *lower < need) *lower = (int8_t)need;
+    if (!answer && *upper >= need) *upper = (int8_t)(need - 1);
+}
+
 /* Every trump's owner from the lowest up (two bits each, 13 trumps at most), their number, the blanks,
  * the leader and the declarer: all that the game's value depends on. */
 static u64 trump_key(const TrumpGame *g, int leader) {
-    unsigned all = g->trumps[0] | g->trumps[1] | g->trumps[2] | g->trumps[3];
-    u64 key = 0;
-    int n = 0;
-    for (unsigned m = all; m; m &= m - 1, n++) {
-        unsigned bit = m & -m;
-        int seat = g->trumps[1] & bit ? 1 : g->trumps[2] & bit ? 2 : g->trumps[3] & bit ? 3 : 0;
-        key |= (u64)seat << (2 * n);
-    }
-    key |= (u64)n << 26;
+    u64 key = trump_owners(g->trumps);
     for (int p = 0; p < 4; p++) key |= (u64)g->blanks[p] << (30 + 4 * p);
     return key | (u64)leader << 46 | (u64)g->lone << 48 | (u64)1 << 50;
 }
@@ -1189,8 +1200,7 @@ static int trump_game(TrumpGame *g, int leader, int need) {
         e->lower = 0;
         e->upper = (int8_t)most;
     }
-    if (r && e->lower < need) e->lower = (int8_t)need;
-    if (!r && e->upper >= need) e->upper = (int8_t)(need - 1);
+    narrow(&e->lower, &e->upper, r, need);
     return r;
 }
 
@@ -1315,15 +1325,7 @@ static int length_trick(LengthGame *g, int leader, int n, int led, int top, int 
 /* Every trump's owner from the lowest up and their number, the leader, the declarer, his masters and every
  * hand's plain cards of each suit: all that the game's value depends on. */
 static void length_key(const LengthGame *g, int leader, u64 key[2]) {
-    unsigned all = g->trumps[0] | g->trumps[1] | g->trumps[2] | g->trumps[3];
-    u64 k = 0, lengths = 0;
-    int n = 0;
-    for (unsigned m = all; m; m &= m - 1, n++) {
-        unsigned bit = m & -m;
-        int seat = g->trumps[1] & bit ? 1 : g->trumps[2] & bit ? 2 : g->trumps[3] & bit ? 3 : 0;
-        k |= (u64)seat << (2 * n);
-    }
-    k |= (u64)n << 26 | (u64)leader << 30 | (u64)g->lone << 32;
+    u64 k = trump_owners(g->trumps) | (u64)leader << 30 | (u64)g->lone << 32, lengths = 0;
     for (int suit = 0; suit < 4; suit++) {
         k |= (u64)g->masters[suit] << (34 + 4 * suit);
         for (int p = 0; p < 4; p++) lengths |= (u64)g->plain[p][suit] << (16 * suit + 4 * p);
@@ -1364,8 +1366,7 @@ static int length_game(LengthGame *g, int leader, int need) {
         e->lower = 0;
         e->upper = (int8_t)left;
     }
-    if (r && e->lower < need) e->lower = (int8_t)need;
-    if (!r && e->upper >= need) e->upper = (int8_t)(need - 1);
+    narrow(&e->lower, &e->upper, r, need);
     return r;
 }
 
