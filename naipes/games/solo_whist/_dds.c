@@ -1352,14 +1352,14 @@ static int length_game(LengthGame *g, int leader, int need) {
     length_key(g, leader, key);
     u64 hash = (key[0] ^ key[1] * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull;
     LengthEntry *e = length_entries + (hash >> (64 - LENGTH_BITS));
-    int same = e->key[0] == key[0] && e->key[1] == key[1] && e->generation == generation;
-    if (same) {
+    if (e->key[0] == key[0] && e->key[1] == key[1] && e->generation == generation) {
         if (e->lower >= need) return 1;
         if (e->upper < need) return 0;
     }
     int r = length_trick(g, leader, 0, -1, -1, -1, 0, 0, need);
     if (g->s->aborted) return 0;
-    if (!same) {
+    /* asked again: the game's own positions may have taken the slot meanwhile */
+    if (e->key[0] != key[0] || e->key[1] != key[1] || e->generation != generation) {
         e->key[0] = key[0];
         e->key[1] = key[1];
         e->generation = generation;
