@@ -232,22 +232,16 @@ typedef struct {
 #define BLOCKS ((int32_t)1 << 18)
 #define NO_BEST 0xFF
 
-/* The trump game's positions (below): what one deal's search learns of them serves its other
- * positions, and the table is emptied with the search's. */
-typedef struct {
-    u64 key;
-    int8_t lower, upper;
-    uint8_t generation;
-} TrumpEntry;
-#define TRUMP_BITS 18
-#define TRUMP_ENTRIES ((size_t)1 << TRUMP_BITS)
-
-/* And the lengths game's (below), the same way. */
+/* The positions of the trump game and of the lengths game (below), each game in a table of its own: a key
+ * of two words and bounds on the declarer's tricks.  What one deal's search learns of them serves its
+ * other positions, and the tables are emptied with the search's. */
 typedef struct {
     u64 key[2];
     int8_t lower, upper;
     uint8_t generation;
-} LengthEntry;
+} GameEntry;
+#define TRUMP_BITS 18
+#define TRUMP_ENTRIES ((size_t)1 << TRUMP_BITS)
 #define LENGTH_BITS 18
 #define LENGTH_ENTRIES ((size_t)1 << LENGTH_BITS)
 
@@ -264,8 +258,7 @@ typedef struct {
 
 static Head *heads;
 static Entry *entries;
-static TrumpEntry *trump_entries;
-static LengthEntry *length_entries;
+static GameEntry *trump_entries, *length_entries;
 static EscapeEntry *escape_entries;
 static Tallies *blocks;
 static int32_t entries_used, heads_used, blocks_used;
@@ -282,8 +275,8 @@ static void table_clear(void) {
     if (++generation == 0) {
         memset(heads, 0, HEADS * sizeof(Head));
         memset(entries, 0, ENTRIES * sizeof(Entry));
-        memset(trump_entries, 0, TRUMP_ENTRIES * sizeof(TrumpEntry));
-        memset(length_entries, 0, LENGTH_ENTRIES * sizeof(LengthEntry));
+        memset(trump_entries, 0, TRUMP_ENTRIES * sizeof(GameEntry));
+        memset(length_entries, 0, LENGTH_ENTRIES * sizeof(GameEntry));
         memset(escape_entries, 0, ESCAPE_ENTRIES * sizeof(EscapeEntry));
         generation = 1;
     }
@@ -310,8 +303,8 @@ static int table_ready(int trump, int maximisers, int scorers) {
         heads = table_memory(HEADS * sizeof(Head));
         entries = table_memory(ENTRIES * sizeof(Entry));
         blocks = table_memory((size_t)BLOCKS * sizeof(Tallies));
-        trump_entries = table_memory(TRUMP_ENTRIES * sizeof(TrumpEntry));
-        length_entries = table_memory(LENGTH_ENTRIES * sizeof(LengthEntry));
+        trump_entries = table_memory(TRUMP_ENTRIES * sizeof(GameEntry));
+        length_entries = table_memory(LENGTH_ENTRIES * sizeof(GameEntry));
         escape_entries = table_memory(ESCAPE_ENTRIES * sizeof(EscapeEntry));
         if (heads == NULL || entries == NULL || blocks == NULL || trump_entries == NULL || length_entries == NULL ||
             escape_entries == NULL)
@@ -1096,12 +1089,15 @@ typedef struct {
     Search *s;
 } TrumpGame;
 
+/* The trumps still held, by rank, whoever holds them. */
+static inline unsigned trumps_out(const unsigned trumps[4]) { return trumps[0] | trumps[1] | trumps[2] | trumps[3]; }
+
 /* Every trump's owner from the lowest up (two bits each, 13 trumps at most, by seat: `trumps[p]` holds p's
  * ranks) and their number above them (bits 26-29): how the trump and lengths games key their tables. */
 static u64 trump_owners(const unsigned trumps[4]) {
     u64 key = 0;
     int n = 0;
-    for (unsigned m = trumps[0] | trumps[1] | trumps[2] | trumps[3]; m; m &= m - 1, n++) {
+    for (unsigned m = trumps_out(trumps); m; m &= m - 1, n++) {
         unsigned bit = m & -m;
         int seat = trumps[1] & bit ? 1 : trumps[2] & bit ? 2 : trumps[3] & bit ? 3 : 0;
         key |= (u64)seat << (2 * n);
@@ -1109,10 +1105,39 @@ static u64 trump_owners(const unsigned trumps[4]) {
     return key | (u64)n << 26;
 }
 
-/* A game's answer to whether the declarer takes `need` narrows the bounds its table keeps on his tricks. */
-static inline void narrow(int8_t *lower, int8_t *upper, int answer, int need) {
-    if (answer && *lower < need) *lower = (int8_t)need;
-    if (!answer && *upper >= need) *upper = (int8_t)(need - 1);
+/* The trumps of `lone` that the others' higher trumps cannot all beat (unbeatable). */
+static inline int sure_trumps(const unsigned trumps[4], int lone) {
+    return unbeatable(trumps[lone], trumps_out(trumps) & ~trumps[lone]);
+}
+
+/* The slot of a game's position in `table`, of 2^`bits` slots. */
+static GameEntry *game_slot(GameEntry *table, int bits, const u64 key[2]) {
+    u64 hash = (key[0] ^ key[1] * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull;
+    return table + (hash >> (64 - bits));
+}
+
+static inline int game_holds(const GameEntry *e, const u64 key[2]) {
+    return e->key[0] == key[0] && e->key[1] == key[1] && e->generation == generation;
+}
+
+/* What the slot knows of whether the declarer takes `need`: 1 or 0, or -1 for nothing. */
+static int game_known(const GameEntry *e, const u64 key[2], int need) {
+    if (!game_holds(e, key)) return -1;
+    return e->lower >= need ? 1 : e->upper < need ? 0 : -1;
+}
+
+/* Narrows the slot's bounds with the game's answer, `most` the most tricks he could take; the slot is asked
+ * again whether it holds the position, as the game's own search may have taken it meanwhile. */
+static void game_record(GameEntry *e, const u64 key[2], int most, int answer, int need) {
+    if (!game_holds(e, key)) {
+        e->key[0] = key[0];
+        e->key[1] = key[1];
+        e->generation = generation;
+        e->lower = 0;
+        e->upper = (int8_t)most;
+    }
+    if (answer && e->lower < need) e->lower = (int8_t)need;
+    if (!answer && e->upper >= need) e->upper = (int8_t)(need - 1);
 }
 
 /* Every trump's owner from the lowest up (two bits each, 13 trumps at most), their number, the blanks,
@@ -1151,8 +1176,7 @@ static int trump_trick(TrumpGame *g, int leader, int n, int trump_led, int top, 
     int blank = g->blanks[seat] > 0;
     if (n && trump_led) blank = !mine;
     if (n && !trump_led && lone && blank) mine = 0;
-    unsigned all = g->trumps[0] | g->trumps[1] | g->trumps[2] | g->trumps[3];
-    for (unsigned m = run_lows(mine, all, top); m; m &= m - 1) {
+    for (unsigned m = run_lows(mine, trumps_out(g->trumps), top); m; m &= m - 1) {
         int card = __builtin_ctz(m);
         g->trumps[seat] ^= 1u << card;
         int higher = card > top;
@@ -1173,34 +1197,24 @@ static int trump_trick(TrumpGame *g, int leader, int n, int trump_led, int top, 
  * searched counts as a node of the search's. */
 static int trump_game(TrumpGame *g, int leader, int need) {
     if (need <= 0) return 1;
-    unsigned mine = g->trumps[g->lone];
-    unsigned theirs = (g->trumps[0] | g->trumps[1] | g->trumps[2] | g->trumps[3]) & ~mine;
-    int most = popcount(mine);
+    int most = popcount(g->trumps[g->lone]);
     /* the defenders can take every trick without trumps */
     if (need > most) return 0;
     /* his trumps that their higher trumps cannot all beat, as trump_tricks counts them (in this game
      * too, a trump of his loses only to a higher one played to the same trick): without it the game's
      * own search from the first trick cost a fifth of a solo's median time */
-    if (unbeatable(mine, theirs) >= need) return 1;
+    if (sure_trumps(g->trumps, g->lone) >= need) return 1;
     if (++g->s->nodes > g->s->limit) {
         g->s->aborted = 1;
         return 0;
     }
-    u64 key = trump_key(g, leader);
-    TrumpEntry *e = trump_entries + ((key * 0x9E3779B97F4A7C15ull) >> (64 - TRUMP_BITS));
-    if (e->key == key && e->generation == generation) {
-        if (e->lower >= need) return 1;
-        if (e->upper < need) return 0;
-    }
+    u64 key[2] = {trump_key(g, leader), 0};
+    GameEntry *e = game_slot(trump_entries, TRUMP_BITS, key);
+    int known = game_known(e, key, need);
+    if (known >= 0) return known;
     int r = trump_trick(g, leader, 0, 0, -1, -1, need);
     if (g->s->aborted) return 0;
-    if (e->key != key || e->generation != generation) {
-        e->key = key;
-        e->generation = generation;
-        e->lower = 0;
-        e->upper = (int8_t)most;
-    }
-    narrow(&e->lower, &e->upper, r, need);
+    game_record(e, key, most, r, need);
     return r;
 }
 
@@ -1218,7 +1232,7 @@ static void trump_game_of(Search *s, TrumpGame *g) {
 static int trump_floor_reaches(Search *s, int leader, int need, Ranks *w) {
     TrumpGame g;
     trump_game_of(s, &g);
-    unsigned all = g.trumps[0] | g.trumps[1] | g.trumps[2] | g.trumps[3];
+    unsigned all = trumps_out(g.trumps);
     if (!all || !trump_game(&g, leader, need)) return 0;
     ranks_none(w);
     ranks_add(w, s->trump, __builtin_ctz(all));
@@ -1300,8 +1314,7 @@ static int length_trick(LengthGame *g, int leader, int n, int led, int top, int 
     int follows = n && (led == g->trump ? mine != 0 : g->plain[seat][led] > 0 || (lone && g->masters[led] > 0));
     int r;
     if (!follows || led == g->trump) {
-        unsigned all = g->trumps[0] | g->trumps[1] | g->trumps[2] | g->trumps[3];
-        for (unsigned m = run_lows(mine, all, top); m; m &= m - 1) {
+        for (unsigned m = run_lows(mine, trumps_out(g->trumps), top); m; m &= m - 1) {
             r = length_play(g, leader, n, led, top, top_seat, master, followers, need, seat, 0, g->trump,
                             __builtin_ctz(m));
             if (g->s->aborted || r == lone) return r;
@@ -1338,35 +1351,22 @@ static void length_key(const LengthGame *g, int leader, u64 key[2]) {
  * searched counts as a node of the search's. */
 static int length_game(LengthGame *g, int leader, int need) {
     if (need <= 0) return 1;
-    unsigned mine = g->trumps[g->lone];
-    unsigned theirs = (g->trumps[0] | g->trumps[1] | g->trumps[2] | g->trumps[3]) & ~mine;
-    int left = popcount(mine);
+    int left = popcount(g->trumps[g->lone]);
     for (int suit = 0; suit < 4; suit++) left += g->masters[suit] + g->plain[g->lone][suit];
     if (need > left) return 0;
-    if (unbeatable(mine, theirs) >= need) return 1;
+    if (sure_trumps(g->trumps, g->lone) >= need) return 1;
     if (++g->s->nodes > g->s->limit) {
         g->s->aborted = 1;
         return 0;
     }
     u64 key[2];
     length_key(g, leader, key);
-    u64 hash = (key[0] ^ key[1] * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull;
-    LengthEntry *e = length_entries + (hash >> (64 - LENGTH_BITS));
-    if (e->key[0] == key[0] && e->key[1] == key[1] && e->generation == generation) {
-        if (e->lower >= need) return 1;
-        if (e->upper < need) return 0;
-    }
+    GameEntry *e = game_slot(length_entries, LENGTH_BITS, key);
+    int known = game_known(e, key, need);
+    if (known >= 0) return known;
     int r = length_trick(g, leader, 0, -1, -1, -1, 0, 0, need);
     if (g->s->aborted) return 0;
-    /* asked again: the game's own positions may have taken the slot meanwhile */
-    if (e->key[0] != key[0] || e->key[1] != key[1] || e->generation != generation) {
-        e->key[0] = key[0];
-        e->key[1] = key[1];
-        e->generation = generation;
-        e->lower = 0;
-        e->upper = (int8_t)left;
-    }
-    narrow(&e->lower, &e->upper, r, need);
+    game_record(e, key, left, r, need);
     return r;
 }
 
@@ -1396,9 +1396,8 @@ static void length_game_of(Search *s, LengthGame *g) {
 static int length_floor_reaches(Search *s, int leader, int need, Ranks *w) {
     LengthGame g;
     length_game_of(s, &g);
-    unsigned mine = g.trumps[g.lone], theirs = (g.trumps[0] | g.trumps[1] | g.trumps[2] | g.trumps[3]) & ~mine;
     int masters = g.masters[0] + g.masters[1] + g.masters[2] + g.masters[3];
-    if (!masters || need > unbeatable(mine, theirs) + masters + 1) return 0;
+    if (!masters || need > sure_trumps(g.trumps, g.lone) + masters + 1) return 0;
     long long limit = s->limit;
     int last = s->nodes + LENGTH_BUDGET >= limit;
     if (!last) s->limit = s->nodes + LENGTH_BUDGET;
@@ -2362,45 +2361,36 @@ static PyObject *py_bounds(PyObject *self, PyObject *args, PyObject *kwargs) {
 
 static const char *floor_keywords[] = {"hands", "leader", "trump", "declarer", NULL};
 
-static PyObject *py_trump_floor(PyObject *self, PyObject *args, PyObject *kwargs) {
+/* The most tricks a lone declarer surely takes in the trump game (`lengths` 0) or the lengths game (1). */
+static PyObject *floor_in(PyObject *args, PyObject *kwargs, int lengths) {
     PyObject *hands;
     int leader, trump, declarer;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oiii", (char **)floor_keywords, &hands, &leader, &trump,
                                      &declarer))
         return NULL;
-    if (trump < 0 || trump > 3 || declarer < 0 || declarer > 3) {
-        PyErr_SetString(PyExc_ValueError, "the trump game needs a trump suit and a declarer's seat");
+    if (trump < (lengths ? -1 : 0) || trump > 3 || declarer < 0 || declarer > 3) {
+        PyErr_SetString(PyExc_ValueError, lengths ? "the lengths game needs a trump suit or none and a declarer's seat"
+                                                  : "the trump game needs a trump suit and a declarer's seat");
         return NULL;
     }
     Search s;
     int d = read_between_tricks(&s, hands, leader, trump, 1 << declarer, 1 << declarer);
     if (d < 0) return NULL;
-    TrumpGame g;
-    trump_game_of(&s, &g);
+    TrumpGame trumps;
+    LengthGame suits;
+    if (lengths)
+        length_game_of(&s, &suits);
+    else
+        trump_game_of(&s, &trumps);
     int tricks = 0;
-    while (tricks < d && trump_game(&g, leader, tricks + 1)) tricks++;
+    while (tricks < d && (lengths ? length_game(&suits, leader, tricks + 1) : trump_game(&trumps, leader, tricks + 1)))
+        tricks++;
     return PyLong_FromLong(tricks);
 }
 
-static PyObject *py_length_floor(PyObject *self, PyObject *args, PyObject *kwargs) {
-    PyObject *hands;
-    int leader, trump, declarer;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oiii", (char **)floor_keywords, &hands, &leader, &trump,
-                                     &declarer))
-        return NULL;
-    if (trump < -1 || trump > 3 || declarer < 0 || declarer > 3) {
-        PyErr_SetString(PyExc_ValueError, "the lengths game needs a trump suit or none and a declarer's seat");
-        return NULL;
-    }
-    Search s;
-    int d = read_between_tricks(&s, hands, leader, trump, 1 << declarer, 1 << declarer);
-    if (d < 0) return NULL;
-    LengthGame g;
-    length_game_of(&s, &g);
-    int tricks = 0;
-    while (tricks < d && length_game(&g, leader, tricks + 1)) tricks++;
-    return PyLong_FromLong(tricks);
-}
+static PyObject *py_trump_floor(PyObject *self, PyObject *args, PyObject *kwargs) { return floor_in(args, kwargs, 0); }
+
+static PyObject *py_length_floor(PyObject *self, PyObject *args, PyObject *kwargs) { return floor_in(args, kwargs, 1); }
 
 static const char *escape_keywords[] = {"hands", "leader", "bidder", NULL};
 
