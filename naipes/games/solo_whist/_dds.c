@@ -1448,9 +1448,12 @@ typedef struct {
     Search *s;
 } EscapeGame;
 
-/* The owners of every rank of each suit kept (three bits a rank, none for a rank out of play; the
- * first suit kept in key[0], the second in key[1]), the leader, the suits kept and the bidder; and the
- * blanks, four bits a seat and suit. */
+/* The owners of the cards in play of each suit kept, from the lowest up (two bits a card), and their
+ * number (the first suit kept in key[0], the second in key[1]); the leader, the suits kept and the bidder;
+ * and the blanks, four bits a seat and suit.  Only the order of the cards in play decides the game, so
+ * positions whose cards out of play differ are one position: keyed by the owners of every rank instead,
+ * the game searched more (whole misères of development seed 85,000,000, 2,000 deals: 22.4 million nodes
+ * against 19.2 million; 853 positions of the analysis board's misères, 312 million against 217). */
 static void escape_key(const EscapeGame *g, int leader, u64 key[2], u64 *blanks) {
     u64 b = 0;
     int i = 0;
@@ -1458,8 +1461,14 @@ static void escape_key(const EscapeGame *g, int leader, u64 key[2], u64 *blanks)
     for (int suit = 0; suit < 4; suit++) {
         for (int p = 0; p < 4; p++) b |= (u64)g->blanks[p][suit] << (16 * p + 4 * suit);
         if (!(g->kept >> suit & 1)) continue;
-        for (int p = 0; p < 4; p++)
-            for (unsigned m = g->ranks[p][suit]; m; m &= m - 1) key[i] |= (u64)(p + 1) << (3 * __builtin_ctz(m));
+        unsigned all = g->ranks[0][suit] | g->ranks[1][suit] | g->ranks[2][suit] | g->ranks[3][suit];
+        int n = 0;
+        for (unsigned m = all; m; m &= m - 1, n++) {
+            unsigned bit = m & -m;
+            u64 p = g->ranks[1][suit] & bit ? 1 : g->ranks[2][suit] & bit ? 2 : g->ranks[3][suit] & bit ? 3 : 0;
+            key[i] |= p << (2 * n);
+        }
+        key[i] |= (u64)n << 26;
         i++;
     }
     key[0] |= (u64)leader << 39 | (u64)g->kept << 41 | (u64)g->bidder << 45 | (u64)1 << 47;

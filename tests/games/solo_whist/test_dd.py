@@ -654,6 +654,50 @@ def test_the_escape_game_keeps_two_suits_out_of_order_with_their_ranks():
     assert proved >= 20
 
 
+def kept_suits(hands: list[int], bidder: int) -> tuple[int, ...]:
+    """The suits the escape game keeps with their ranks: those the bidder's cards are out of order in that
+    no defender guards."""
+    return tuple(suit for suit in range(4) if not in_order(hands, bidder, suit) and not guards(hands, bidder, suit, False))
+
+
+def top_card_moved(hands: list[int], bidder: int, kept: tuple[int, ...]) -> list[int] | None:
+    """The ending with the highest card of the first suit kept taken from its holder, who gets instead a
+    card of the second suit above every card of it in play; None where there is no such card, or where
+    that changes which suits the game keeps. Read from the lowest card up, each suit's owners are the
+    same but for one card more or less at its top, held by the same seat."""
+    first, second = kept[0], kept[1]
+    in_play = [card for hand in hands for card in dd.cards_in(hand)]
+    top = max(card for card in in_play if card // 13 == first)
+    above = [card for card in range(13 * second + max(card % 13 for card in in_play if card // 13 == second) + 1,
+                                    13 * second + 13)]
+    if not above:
+        return None
+    moved = [hand & ~(1 << top) | (1 << above[0] if hand >> top & 1 else 0) for hand in hands]
+    return moved if kept_suits(moved, bidder) == kept else None
+
+
+def test_the_escape_game_knows_a_position_by_the_order_of_the_cards_in_play():
+    """The escape game's table keys a kept suit by the owners of its cards in play from the lowest up,
+    whatever their ranks, and by how many there are: an ending and the same ending with the top card of
+    one kept suit moved to the top of the other by the seat that held it read the same owners but for
+    that card, and are not the same position. Played in turn with the table kept, each verdict is the
+    game's as played out here (a key without the number of cards in play confuses them and fails)."""
+    rng = random.Random("dd-misere-escape-game-order")
+    differ = 0
+    for tricks in (4, 5, 6) * 60:
+        hands, leader, bidder = out_of_order_ending(rng, tricks, 2)
+        moved = top_card_moved(hands, bidder, kept_suits(hands, bidder))
+        if moved is None:
+            continue
+        verdicts = []
+        for ending_ in (hands, moved, hands):
+            verdict = _dds.escape_game(tuple(ending_), leader, bidder)
+            assert verdict == escape_game(ending_, leader, bidder), (ending_, leader, bidder)
+            verdicts.append(verdict)
+        differ += verdicts[0] != verdicts[1]
+    assert differ >= 10
+
+
 def test_an_escape_game_cut_off_by_the_node_limit_proves_nothing():
     """The escape game's positions count as the search's nodes, so a limit (a request's, or a probe's
     budget) often falls inside it: what it had not finished must not be taken for the bidder's escape.
