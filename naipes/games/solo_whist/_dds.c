@@ -28,7 +28,7 @@
  *   trumps, DDS's "later tricks", a top card the leaders must lead into, or without trumps any top card
  *   while the leaders cannot lead their own suits often enough, and then a lone hand's winners cashed)
  *   settle many questions without search; in a misère, whether the bidder surely escapes or is surely
- *   caught, and where his cards are out of order (and unguarded) in one or two suits only, whether he
+ *   caught, and where his cards are out of order (and unguarded) in three suits or fewer, whether he
  *   escapes in the *escape game*, in which every other suit's cards are blanks; and for a lone declarer,
  *   the tricks he surely takes in the *trump game* (with trumps: a smaller game in which every other card
  *   is a blank his opponents read as they please) and, where he holds a card above all theirs of its
@@ -253,7 +253,7 @@ typedef struct {
     uint8_t generation, escapes;
 } EscapeEntry;
 #define ESCAPE_BITS 20
-#define ESCAPE_KEPT 2 /* the most suits the escape game keeps: two fill its key */
+#define ESCAPE_KEPT 3 /* the most suits the escape game keeps: three fill its key */
 #define ESCAPE_ENTRIES ((size_t)1 << ESCAPE_BITS)
 
 static Head *heads;
@@ -1424,8 +1424,8 @@ static int length_floor_reaches(Search *s, int leader, int need, Ranks *w) {
 /* ---------------------------------------------------------------- the escape game */
 
 /* A proof that a lone misère bidder escapes, with a defender on lead and no trumps, where his cards are
- * in order (under_in_order) in every suit but one or two: the *escape game*, in which those suits keep
- * their ranks and every card of the others is a blank of its suit.  A suit in order stays in order
+ * in order (under_in_order) in every suit but one, two or three: the *escape game*, in which those suits
+ * keep their ranks and every card of the others is a blank of its suit.  A suit in order stays in order
  * whatever the defenders do while he plays, following, his highest card under the one led and, void, a
  * card of it only as its highest (each round takes the card led and one of the longest defender's, and
  * a card a defender throws only raises theirs), so a trick led in it never falls to him.  So does a suit
@@ -1438,7 +1438,9 @@ static int length_floor_reaches(Search *s, int leader, int need, Ranks *w) {
  * guards.  A position a hard misère's proof of escape leaves open has one or two suits out of order,
  * seldom more; keeping one halved the search's nodes on the misères the analysis board reaches (95
  * positions of development deals), and keeping two as well cut whole misères' nodes about ninefold
- * (2,000 development deals: 4.4 million against 38.0 million). */
+ * (2,000 development deals: 4.4 million against 38.0 million).  The hardest proofs left had three
+ * (development deal 85,000,869, 17.9 million nodes: 93,666 of its open positions at eight tricks left
+ * had three, 468 two), and keeping three from eleven tricks left down takes it to 1.2 million. */
 
 typedef struct {
     unsigned ranks[4][4]; /* of the suits kept, by seat and suit, bit 0 the two */
@@ -1449,8 +1451,8 @@ typedef struct {
 } EscapeGame;
 
 /* The owners of the cards in play of each suit kept, from the lowest up (two bits a card), and their
- * number (the first suit kept in key[0], the second in key[1]); the leader, the suits kept and the bidder;
- * and the blanks, four bits a seat and suit.  Only the order of the cards in play decides the game, so
+ * number, 30 bits a suit (the first two suits kept in key[0], the third in key[1]); the leader, the suits
+ * kept and the bidder; and the blanks, four bits a seat and suit.  Only the order of the cards in play decides the game, so
  * positions whose cards out of play differ are one position: keyed by the owners of every rank instead,
  * the game searched more (whole misères of development seed 85,000,000, 2,000 deals: 22.4 million nodes
  * against 19.2 million; 853 positions of the analysis board's misères, 312 million against 217). */
@@ -1466,12 +1468,12 @@ static void escape_key(const EscapeGame *g, int leader, u64 key[2], u64 *blanks)
         for (unsigned m = all; m; m &= m - 1, n++) {
             unsigned bit = m & -m;
             u64 p = g->ranks[1][suit] & bit ? 1 : g->ranks[2][suit] & bit ? 2 : g->ranks[3][suit] & bit ? 3 : 0;
-            key[i] |= p << (2 * n);
+            key[i >> 1] |= p << (2 * n + 30 * (i & 1));
         }
-        key[i] |= (u64)n << 26;
+        key[i >> 1] |= (u64)n << (26 + 30 * (i & 1));
         i++;
     }
-    key[0] |= (u64)leader << 39 | (u64)g->kept << 41 | (u64)g->bidder << 45 | (u64)1 << 47;
+    key[1] |= (u64)leader << 32 | (u64)g->kept << 34 | (u64)g->bidder << 38 | (u64)1 << 40;
     *blanks = b;
 }
 
@@ -1597,14 +1599,19 @@ static int escape_game(EscapeGame *g, int leader) {
 }
 
 /* The suits the bidder's cards are out of order in with no defender guarding them, where there are one
- * or two; else 0.  Blanking the guarded suits too settled a third more of the development misères'
- * nodes (1,000 whole deals of seed 83,830,000: 13.2 million nodes against 19.9 million). */
+ * or two, or three with at most ESCAPE_THREE_DEPTH tricks left; else 0.  Blanking the guarded suits too
+ * settled a third more of the development misères' nodes (1,000 whole deals of seed 83,830,000: 13.2
+ * million nodes against 19.9 million).  A game of three suits that ends with him caught costs nearly
+ * what the search would, and with twelve or thirteen tricks left that is most of them (development
+ * deal 85,000,840: 5.5 million nodes in such games, against 42 without). */
+#define ESCAPE_THREE_DEPTH 11
 static int suits_out_of_order(const Search *s) {
     int bidder = lowest((u64)s->scorers), out = 0;
     u64 theirs = cards_of(s, 0xF ^ s->scorers);
     for (int suit = 0; suit < 4; suit++)
         if (!suit_in_order(s, s->hand[bidder], theirs, suit) && !guarded(s, suit, 0)) out |= 1 << suit;
-    return popcount((u64)out) <= ESCAPE_KEPT ? out : 0;
+    int kept = popcount((u64)out);
+    return kept < ESCAPE_KEPT || (kept == ESCAPE_KEPT && popcount(s->hand[bidder]) <= ESCAPE_THREE_DEPTH) ? out : 0;
 }
 
 static int escape_game_of(Search *s, EscapeGame *g) {
@@ -2460,8 +2467,9 @@ static PyMethodDef methods[] = {
      " where the side suits keep their lengths and of their ranks only his masters (for the tests of that floor)"},
     {"escape_game", (PyCFunction)(void (*)(void))py_escape_game, METH_VARARGS | METH_KEYWORDS,
      "escape_game(hands, leader, bidder): in a misère without trumps, a defender on lead, whether the bidder"
-     " escapes in the escape game, where the cards of every suit but the one or two his cards are out of order"
-     " in, unguarded, are blanks; None where no suit or more than two are (for the tests of that proof)"},
+     " escapes in the escape game, where the cards of every suit but the one, two or three his cards are out of"
+     " order in, unguarded, are blanks; None where no suit is, or all four, or three with more than eleven tricks"
+     " left (for the tests of that proof)"},
     {"nodes", py_nodes, METH_NOARGS, "nodes(): the nodes the last search visited"},
     {"forget", py_forget, METH_NOARGS, "forget(): empties the table, so that what follows costs what it would in a fresh process"},
     {NULL, NULL, 0, NULL},
