@@ -1549,8 +1549,41 @@ static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int 
     return !bidder;
 }
 
+/* A seat's cards of a suit in the escape game, blanks and ranks. */
+static inline int game_length(const EscapeGame *g, int p, int suit) {
+    return g->blanks[p][suit] + popcount(g->ranks[p][suit]);
+}
+
+/* Does a defender guard `suit` in the escape game, as guarded (not alone) asks of a position of the true
+ * game: its cards of the suit all above his, and more of them than the other suits' lengths could make it
+ * throw? */
+static int game_guarded(const EscapeGame *g, int suit) {
+    unsigned his = g->ranks[g->bidder][suit];
+    if (!his) return 1;
+    int top = 31 - __builtin_clz(his);
+    for (int guard = 0; guard < 4; guard++) {
+        unsigned held = g->ranks[guard][suit];
+        if (guard == g->bidder || !held || __builtin_ctz(held) < top) continue;
+        int spare = popcount(held) - popcount(his), throws = 0;
+        for (int other = 0; other < 4 && throws <= spare; other++) {
+            if (other == suit) continue;
+            int most = 0, own = game_length(g, guard, other);
+            for (int p = 0; p < 4; p++)
+                if (p != g->bidder && p != guard && game_length(g, p, other) > most) most = game_length(g, p, other);
+            if (most > own) throws += most - own;
+        }
+        if (throws <= spare) return 1;
+    }
+    return 0;
+}
+
 /* Does the bidder escape in the escape game, `leader` (a defender) to lead?  A kept suit his cards are
- * in order in again is blanks from there on, as it would have been from the start.  Each position
+ * in order in again, or that a defender has come to guard, is blanks from there on, as it would have been
+ * had the game started there.  A guarded suit blanked gives the defenders the choice of who wins its
+ * tricks, and in about one low-card ending in 400 that catches him where keeping its ranks did not; but
+ * the games are smaller: 853 misère positions of the analysis board (development deals 85,100,000 on)
+ * 156.6 million nodes against 191.4 million, 2 past the 8 million cap against 5; the 43 costliest of
+ * 32,000 whole development misères 124 million against 161, CPU 20.3 s against 22.8.  Each position
  * searched counts as a node of the search's; a game cut off by the node limit answers no, as it has
  * proved nothing. */
 static int escape_game(EscapeGame *g, int leader) {
@@ -1564,7 +1597,7 @@ static int escape_game(EscapeGame *g, int leader) {
                 theirs |= g->ranks[p][suit];
                 if (popcount(g->ranks[p][suit]) > rounds) rounds = popcount(g->ranks[p][suit]);
             }
-        if (under_in_order(g->ranks[g->bidder][suit], theirs, rounds)) in_order |= 1 << suit;
+        if (under_in_order(g->ranks[g->bidder][suit], theirs, rounds) || game_guarded(g, suit)) in_order |= 1 << suit;
     }
     if (in_order == g->kept) return 1;
     if (in_order) {
