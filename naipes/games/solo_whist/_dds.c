@@ -245,14 +245,15 @@ typedef struct {
 #define LENGTH_BITS 18
 #define LENGTH_ENTRIES ((size_t)1 << LENGTH_BITS)
 
-/* And the escape game's (below), the same way.  32 MB: with two suits kept, a hard misère's games
- * outgrow 8 MB, and each position overwritten is searched again (fresh seed 30,110,000's costliest
- * deal, 65.5 million nodes with 8 MB, 19.5 million with 32, 17.9 million with 64). */
+/* And the escape game's (below), the same way: a position in 16 bytes, 2^22 of them, 64 MB.  A hard
+ * misère's games outgrow a small table, and each position overwritten is searched again: fresh seed
+ * 30,110,000's costliest deal took 65.5 million nodes with 8 MB of 32-byte slots, 19.5 million with 32
+ * MB; packed into 16 bytes, the analysis board's 853 development misère positions take 119 million nodes
+ * with 2^22 slots, 135 million with 2^21 and 157 million with 2^20 (or with 2^20 slots of 32 bytes). */
 typedef struct {
-    u64 key[2], blanks;
-    uint8_t generation, escapes;
+    u64 key[2]; /* the position in the low 114 bits of the two words; the verdict at bit 119, the generation above */
 } EscapeEntry;
-#define ESCAPE_BITS 20
+#define ESCAPE_BITS 22
 #define ESCAPE_KEPT 3 /* the most suits the escape game keeps: three fill its key */
 #define ESCAPE_ENTRIES ((size_t)1 << ESCAPE_BITS)
 
@@ -1450,31 +1451,45 @@ typedef struct {
     Search *s;
 } EscapeGame;
 
-/* The owners of the cards in play of each suit kept, from the lowest up (two bits a card), and their
- * number, 30 bits a suit (the first two suits kept in key[0], the third in key[1]); the leader, the suits
- * kept and the bidder; and the blanks, four bits a seat and suit.  Only the order of the cards in play decides the game, so
- * positions whose cards out of play differ are one position: keyed by the owners of every rank instead,
- * the game searched more (whole misères of development seed 85,000,000, 2,000 deals: 22.4 million nodes
- * against 19.2 million; 853 positions of the analysis board's misères, 312 million against 217). */
-static void escape_key(const EscapeGame *g, int leader, u64 key[2], u64 *blanks) {
-    u64 b = 0;
-    int i = 0;
+/* Appends the `bits` low bits of `value` to a key of two words at bit `*at`. */
+static inline void key_put(u64 key[2], int *at, u64 value, int bits) {
+    int i = *at;
+    if (i < 64) {
+        key[0] |= value << i;
+        if (i + bits > 64) key[1] |= value >> (64 - i);
+    } else {
+        key[1] |= value << (i - 64);
+    }
+    *at += bits;
+}
+
+/* A position of the escape game in 114 bits at the most: the leader, the suits kept and the bidder (8
+ * bits), then suit by suit a kept suit's cards in play, their owners from the lowest up (two bits a card)
+ * and their number (30 bits), or another suit's blanks (four bits a seat).  Only the order of the cards
+ * in play decides the game, so positions whose cards out of play differ are one position: keyed by the
+ * owners of every rank instead, the game searched more (whole misères of development seed 85,000,000,
+ * 2,000 deals: 22.4 million nodes against 19.2 million; 853 positions of the analysis board's misères,
+ * 312 million against 217). */
+static void escape_key(const EscapeGame *g, int leader, u64 key[2]) {
+    int at = 0;
     key[0] = key[1] = 0;
+    key_put(key, &at, (u64)leader | (u64)g->kept << 2 | (u64)g->bidder << 6, 8);
     for (int suit = 0; suit < 4; suit++) {
-        for (int p = 0; p < 4; p++) b |= (u64)g->blanks[p][suit] << (16 * p + 4 * suit);
-        if (!(g->kept >> suit & 1)) continue;
+        if (!(g->kept >> suit & 1)) {
+            key_put(key, &at, (u64)g->blanks[0][suit] | (u64)g->blanks[1][suit] << 4 | (u64)g->blanks[2][suit] << 8 |
+                                  (u64)g->blanks[3][suit] << 12, 16);
+            continue;
+        }
         unsigned all = g->ranks[0][suit] | g->ranks[1][suit] | g->ranks[2][suit] | g->ranks[3][suit];
+        u64 owners = 0;
         int n = 0;
         for (unsigned m = all; m; m &= m - 1, n++) {
             unsigned bit = m & -m;
             u64 p = g->ranks[1][suit] & bit ? 1 : g->ranks[2][suit] & bit ? 2 : g->ranks[3][suit] & bit ? 3 : 0;
-            key[i >> 1] |= p << (2 * n + 30 * (i & 1));
+            owners |= p << (2 * n);
         }
-        key[i >> 1] |= (u64)n << (26 + 30 * (i & 1));
-        i++;
+        key_put(key, &at, owners | (u64)n << 26, 30);
     }
-    key[1] |= (u64)leader << 32 | (u64)g->kept << 34 | (u64)g->bidder << 38 | (u64)1 << 40;
-    *blanks = b;
 }
 
 static int escape_game(EscapeGame *g, int leader);
@@ -1615,19 +1630,17 @@ static int escape_game(EscapeGame *g, int leader) {
         g->s->aborted = 1;
         return 0;
     }
-    u64 key[2], blanks;
-    escape_key(g, leader, key, &blanks);
-    u64 hash = ((key[0] ^ key[1] * 0xFF51AFD7ED558CCDull) ^ blanks * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull;
+    u64 key[2];
+    escape_key(g, leader, key);
+    u64 hash = (key[0] ^ key[1] * 0xFF51AFD7ED558CCDull) * 0x9E3779B97F4A7C15ull;
     EscapeEntry *e = escape_entries + (hash >> (64 - ESCAPE_BITS));
-    if (e->key[0] == key[0] && e->key[1] == key[1] && e->blanks == blanks && e->generation == generation)
-        return e->escapes;
+    u64 stamp = (u64)generation << 56;
+    if (e->key[0] == key[0] && (e->key[1] & ~((u64)0x1FF << 55)) == key[1] && (e->key[1] & (u64)0xFF << 56) == stamp)
+        return (int)(e->key[1] >> 55 & 1);
     int r = escape_trick(g, leader, 0, -1, -1, -1, 0);
     if (g->s->aborted) return 0;
     e->key[0] = key[0];
-    e->key[1] = key[1];
-    e->blanks = blanks;
-    e->generation = generation;
-    e->escapes = (uint8_t)r;
+    e->key[1] = key[1] | stamp | (u64)r << 55;
     return r;
 }
 
