@@ -1094,6 +1094,26 @@ def test_what_the_table_learnt_survives_its_growth():
     assert [dd.value(deal, 0b0011, 0b0011) for deal in deals] == alone
 
 
+def test_the_table_is_zeroed_as_far_as_it_was_written_when_its_generations_come_round():
+    """Emptying the table only moves it on a generation; once every 255 times the generations come round
+    and the table is zeroed, as far as searches wrote it since (the heads and entries up to the most they
+    grew to, the games' tables where a game was played), so that a process that searched little does not
+    zero and touch all of it. A proposal that grew the table, the clears that bring its generation back,
+    then the same deal with another trump (the same positions, other values): the value is the one that
+    deal gets on its own (a build that zeroes only the table's first part fails)."""
+    rng = random.Random("dd-table-generations")
+    for _ in range(3):
+        hands, leader, _ = ending(rng, 13, begun=False)
+        spades, hearts = (dd.Deal(tuple(hands), leader, (), trump) for trump in (0, 1))
+        dd.forget()
+        expected = dd.value(hearts, 0b0011, 0b0011)
+        dd.value(spades, 0b0011, 0b0011)
+        assert dd.nodes() > 20_000
+        for _ in range(254):
+            dd.forget()
+        assert dd.value(hearts, 0b0011, 0b0011) == expected, (hands, leader)
+
+
 def test_the_node_limit_stops_a_long_search():
     hands, leader, trick = ending(random.Random(3), 8)
     deal = dd.Deal(tuple(hands), leader, tuple(trick), 0)
