@@ -1103,17 +1103,19 @@ typedef struct {
     Search *s;
 } TrumpGame;
 
-/* The trumps still held, by rank, whoever holds them. */
-static inline unsigned trumps_out(const unsigned trumps[4]) { return trumps[0] | trumps[1] | trumps[2] | trumps[3]; }
+/* The cards of one suit still held, by rank, whoever holds them (`held[p]`: p's ranks). */
+static inline unsigned in_play(const unsigned held[4]) { return held[0] | held[1] | held[2] | held[3]; }
 
-/* Every trump's owner from the lowest up (two bits each, 13 trumps at most, by seat: `trumps[p]` holds p's
- * ranks) and their number above them (bits 26-29): how the trump and lengths games key their tables. */
-static u64 trump_owners(const unsigned trumps[4]) {
+/* Every card of one suit still held, its owner from the lowest up (two bits each, 13 cards at most, by
+ * seat: `held[p]` holds p's ranks), and their number above them (bits 26-29): 30 bits that say where the
+ * suit's cards are and nothing of which ranks are out, which is all a game's value depends on.  How the
+ * trump, lengths and escape games key their tables. */
+static u64 owners_up(const unsigned held[4]) {
     u64 key = 0;
     int n = 0;
-    for (unsigned m = trumps_out(trumps); m; m &= m - 1, n++) {
+    for (unsigned m = in_play(held); m; m &= m - 1, n++) {
         unsigned bit = m & -m;
-        int seat = trumps[1] & bit ? 1 : trumps[2] & bit ? 2 : trumps[3] & bit ? 3 : 0;
+        int seat = held[1] & bit ? 1 : held[2] & bit ? 2 : held[3] & bit ? 3 : 0;
         key |= (u64)seat << (2 * n);
     }
     return key | (u64)n << 26;
@@ -1121,7 +1123,7 @@ static u64 trump_owners(const unsigned trumps[4]) {
 
 /* The trumps of `lone` that the others' higher trumps cannot all beat (unbeatable). */
 static inline int sure_trumps(const unsigned trumps[4], int lone) {
-    return unbeatable(trumps[lone], trumps_out(trumps) & ~trumps[lone]);
+    return unbeatable(trumps[lone], in_play(trumps) & ~trumps[lone]);
 }
 
 /* The slot of a game's position in `table`, of 2^`bits` slots. */
@@ -1158,7 +1160,7 @@ static void game_record(GameEntry *e, const u64 key[2], int most, int answer, in
 /* Every trump's owner from the lowest up (two bits each, 13 trumps at most), their number, the blanks,
  * the leader and the declarer: all that the game's value depends on. */
 static u64 trump_key(const TrumpGame *g, int leader) {
-    u64 key = trump_owners(g->trumps);
+    u64 key = owners_up(g->trumps);
     for (int p = 0; p < 4; p++) key |= (u64)g->blanks[p] << (30 + 4 * p);
     return key | (u64)leader << 46 | (u64)g->lone << 48 | (u64)1 << 50;
 }
@@ -1191,7 +1193,7 @@ static int trump_trick(TrumpGame *g, int leader, int n, int trump_led, int top, 
     int blank = g->blanks[seat] > 0;
     if (n && trump_led) blank = !mine;
     if (n && !trump_led && lone && blank) mine = 0;
-    for (unsigned m = run_lows(mine, trumps_out(g->trumps), top); m; m &= m - 1) {
+    for (unsigned m = run_lows(mine, in_play(g->trumps), top); m; m &= m - 1) {
         int card = __builtin_ctz(m);
         g->trumps[seat] ^= 1u << card;
         int higher = card > top;
@@ -1247,7 +1249,7 @@ static void trump_game_of(Search *s, TrumpGame *g) {
 static int trump_floor_reaches(Search *s, int leader, int need, Ranks *w) {
     TrumpGame g;
     trump_game_of(s, &g);
-    unsigned all = trumps_out(g.trumps);
+    unsigned all = in_play(g.trumps);
     if (!all || !trump_game(&g, leader, need)) return 0;
     ranks_none(w);
     ranks_add(w, s->trump, __builtin_ctz(all));
@@ -1329,7 +1331,7 @@ static int length_trick(LengthGame *g, int leader, int n, int led, int top, int 
     int follows = n && (led == g->trump ? mine != 0 : g->plain[seat][led] > 0 || (lone && g->masters[led] > 0));
     int r;
     if (!follows || led == g->trump) {
-        for (unsigned m = run_lows(mine, trumps_out(g->trumps), top); m; m &= m - 1) {
+        for (unsigned m = run_lows(mine, in_play(g->trumps), top); m; m &= m - 1) {
             r = length_play(g, leader, n, led, top, top_seat, master, followers, need, seat, 0, g->trump,
                             __builtin_ctz(m));
             if (g->s->aborted || r == lone) return r;
@@ -1353,7 +1355,7 @@ static int length_trick(LengthGame *g, int leader, int n, int led, int top, int 
 /* Every trump's owner from the lowest up and their number, the leader, the declarer, his masters and every
  * hand's plain cards of each suit: all that the game's value depends on. */
 static void length_key(const LengthGame *g, int leader, u64 key[2]) {
-    u64 k = trump_owners(g->trumps) | (u64)leader << 30 | (u64)g->lone << 32, lengths = 0;
+    u64 k = owners_up(g->trumps) | (u64)leader << 30 | (u64)g->lone << 32, lengths = 0;
     for (int suit = 0; suit < 4; suit++) {
         k |= (u64)g->masters[suit] << (34 + 4 * suit);
         for (int p = 0; p < 4; p++) lengths |= (u64)g->plain[p][suit] << (16 * suit + 4 * p);
@@ -1458,7 +1460,7 @@ static int length_floor_reaches(Search *s, int leader, int need, Ranks *w) {
  * had three, 468 two), and keeping three from eleven tricks left down takes it to 1.2 million. */
 
 typedef struct {
-    unsigned ranks[4][4]; /* of the suits kept, by seat and suit, bit 0 the two */
+    unsigned ranks[4][4]; /* of the suits kept, by suit and seat, bit 0 the two */
     uint8_t blanks[4][4]; /* by seat and suit; a kept suit's stay 0 */
     int kept; /* the suits out of order that keep their ranks, a bit each */
     int bidder;
@@ -1494,15 +1496,7 @@ static void escape_key(const EscapeGame *g, int leader, u64 key[2]) {
                                   (u64)g->blanks[3][suit] << 12, 16);
             continue;
         }
-        unsigned all = g->ranks[0][suit] | g->ranks[1][suit] | g->ranks[2][suit] | g->ranks[3][suit];
-        u64 owners = 0;
-        int n = 0;
-        for (unsigned m = all; m; m &= m - 1, n++) {
-            unsigned bit = m & -m;
-            u64 p = g->ranks[1][suit] & bit ? 1 : g->ranks[2][suit] & bit ? 2 : g->ranks[3][suit] & bit ? 3 : 0;
-            owners |= p << (2 * n);
-        }
-        key_put(key, &at, owners | (u64)n << 26, 30);
+        key_put(key, &at, owners_up(g->ranks[suit]), 30);
     }
 }
 
@@ -1519,14 +1513,14 @@ static int escape_play(EscapeGame *g, int leader, int n, int led, int top, int t
     int seat = (leader + n) & 3, r;
     if (card >= 0) {
         int suit = card >> 4, rank = card & 15;
-        g->ranks[seat][suit] ^= 1u << rank;
+        g->ranks[suit][seat] ^= 1u << rank;
         if (n == 0)
             r = escape_trick(g, leader, 1, suit, rank, seat, 0);
         else if (suit == led && rank > top)
             r = escape_trick(g, leader, n + 1, led, rank, seat, followed);
         else
             r = escape_trick(g, leader, n + 1, led, top, top_seat, followed);
-        g->ranks[seat][suit] ^= 1u << rank;
+        g->ranks[suit][seat] ^= 1u << rank;
     } else {
         int suit = -1 - card;
         g->blanks[seat][suit]--;
@@ -1551,15 +1545,15 @@ static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int 
     int seat = (leader + n) & 3, bidder = seat == g->bidder;
     if (n && !kept_led && g->blanks[seat][led])
         return escape_play(g, leader, n, led, top, top_seat, followed, -1 - led);
-    int following = kept_led && g->ranks[seat][led];
+    int following = kept_led && g->ranks[led][seat];
     int cards[ESCAPE_KEPT * 13 + 4], count = 0;
     for (int suit = 0; suit < 4; suit++) {
         if (!(g->kept >> suit & 1) || (following && suit != led)) continue;
         /* one card of each run: the defenders try their low ones first; the bidder his high ones (the one
          * that ducks, or that he throws before it can catch him), and following, first the highest under
          * the card on top */
-        unsigned all = g->ranks[0][suit] | g->ranks[1][suit] | g->ranks[2][suit] | g->ranks[3][suit];
-        unsigned runs = run_lows(g->ranks[seat][suit], all, following ? top : -1);
+        unsigned all = in_play(g->ranks[suit]);
+        unsigned runs = run_lows(g->ranks[suit][seat], all, following ? top : -1);
         unsigned under = bidder && following ? runs & ((1u << top) - 1) : 0;
         while (runs) {
             int rank = under ? 31 - __builtin_clz(under) : bidder ? 31 - __builtin_clz(runs) : __builtin_ctz(runs);
@@ -1580,18 +1574,18 @@ static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int 
 
 /* A seat's cards of a suit in the escape game, blanks and ranks. */
 static inline int game_length(const EscapeGame *g, int p, int suit) {
-    return g->blanks[p][suit] + popcount(g->ranks[p][suit]);
+    return g->blanks[p][suit] + popcount(g->ranks[suit][p]);
 }
 
 /* Does a defender guard `suit` in the escape game, as guarded (not alone) asks of a position of the true
  * game: its cards of the suit all above his, and more of them than the other suits' lengths could make it
  * throw? */
 static int game_guarded(const EscapeGame *g, int suit) {
-    unsigned his = g->ranks[g->bidder][suit];
+    unsigned his = g->ranks[suit][g->bidder];
     if (!his) return 1;
     int top = 31 - __builtin_clz(his);
     for (int guard = 0; guard < 4; guard++) {
-        unsigned held = g->ranks[guard][suit];
+        unsigned held = g->ranks[suit][guard];
         if (guard == g->bidder || !held || __builtin_ctz(held) < top) continue;
         int spare = popcount(held) - popcount(his), throws = 0;
         for (int other = 0; other < 4 && throws <= spare; other++) {
@@ -1623,10 +1617,10 @@ static int escape_game(EscapeGame *g, int leader) {
         int rounds = 0;
         for (int p = 0; p < 4; p++)
             if (p != g->bidder) {
-                theirs |= g->ranks[p][suit];
-                if (popcount(g->ranks[p][suit]) > rounds) rounds = popcount(g->ranks[p][suit]);
+                theirs |= g->ranks[suit][p];
+                if (popcount(g->ranks[suit][p]) > rounds) rounds = popcount(g->ranks[suit][p]);
             }
-        if (under_in_order(g->ranks[g->bidder][suit], theirs, rounds) || game_guarded(g, suit)) in_order |= 1 << suit;
+        if (under_in_order(g->ranks[suit][g->bidder], theirs, rounds) || game_guarded(g, suit)) in_order |= 1 << suit;
     }
     if (in_order == g->kept) return 1;
     if (in_order) {
@@ -1635,8 +1629,8 @@ static int escape_game(EscapeGame *g, int leader) {
         for (int suit = 0; suit < 4; suit++)
             if (in_order >> suit & 1)
                 for (int p = 0; p < 4; p++) {
-                    h.blanks[p][suit] = (uint8_t)popcount(h.ranks[p][suit]);
-                    h.ranks[p][suit] = 0;
+                    h.blanks[p][suit] = (uint8_t)popcount(h.ranks[suit][p]);
+                    h.ranks[suit][p] = 0;
                 }
         return escape_game(&h, leader);
     }
@@ -1683,7 +1677,7 @@ static int escape_game_of(Search *s, EscapeGame *g) {
     for (int p = 0; p < 4; p++)
         for (int suit = 0; suit < 4; suit++) {
             int kept = g->kept >> suit & 1;
-            g->ranks[p][suit] = kept ? suit_ranks(s->hand[p], suit) : 0;
+            g->ranks[suit][p] = kept ? suit_ranks(s->hand[p], suit) : 0;
             g->blanks[p][suit] = kept ? 0 : (uint8_t)length_in(s, p, suit);
         }
     return 1;
