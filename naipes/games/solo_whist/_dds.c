@@ -911,23 +911,40 @@ static int sure_tricks(const Search *s, int max_side, int leader, int settles, R
  * has to win a round of it.  Where this is the one suit he must be kept safe in so, a lead of a suit he
  * is void in costs the guard nothing: he throws a card of this suit to it as the guard may.  So another
  * suit counts only while he still holds it: up to his length of it, where that is less than the longest
- * other maximiser's. */
-static int guarded(const Search *s, int suit, int alone) {
-    int scorer = lowest((u64)s->scorers);
-    u64 his = s->hand[scorer] & SUIT_BITS(suit);
+ * other maximiser's.
+ *
+ * Asked of the search's positions (guarded) and of the escape game's (game_guarded): `ranks` the suit's
+ * cards by seat (bit 0 the two; the scorer holds some), `length(position, seat, suit)` how many cards of
+ * a suit a seat holds, asked only where a maximiser's cards of the suit are all above his. */
+typedef int (*LengthOf)(const void *position, int seat, int suit);
+
+static inline int guards(const void *position, LengthOf length, const unsigned ranks[4], int scorer, int suit,
+                         int alone) {
+    unsigned his = ranks[scorer];
+    int top = 31 - __builtin_clz(his);
     for (int g = 0; g < 4; g++) {
-        u64 held = s->hand[g] & SUIT_BITS(suit);
-        if (g == scorer || !held || lowest(held) < highest(his)) continue;
-        int throws = 0;
-        for (int other = 0; other < 4; other++) {
+        unsigned held = ranks[g];
+        if (g == scorer || !held || __builtin_ctz(held) < top) continue;
+        int spare = popcount(held) - popcount(his), throws = 0;
+        for (int other = 0; other < 4 && throws <= spare; other++) {
             if (other == suit) continue;
-            int most = longest(s, 0xF ^ 1 << scorer ^ 1 << g, other);
-            if (alone && length_in(s, scorer, other) < most) most = length_in(s, scorer, other);
-            if (most > length_in(s, g, other)) throws += most - length_in(s, g, other);
+            int most = 0, own = length(position, g, other);
+            for (int p = 0; p < 4; p++)
+                if (p != scorer && p != g && length(position, p, other) > most) most = length(position, p, other);
+            if (alone && length(position, scorer, other) < most) most = length(position, scorer, other);
+            if (most > own) throws += most - own;
         }
-        if (popcount(held) - popcount(his) >= throws) return 1;
+        if (throws <= spare) return 1;
     }
     return 0;
+}
+
+static int search_length(const void *s, int seat, int suit) { return length_in(s, seat, suit); }
+
+static int guarded(const Search *s, int suit, int alone) {
+    unsigned ranks[4] = {suit_ranks(s->hand[0], suit), suit_ranks(s->hand[1], suit), suit_ranks(s->hand[2], suit),
+                         suit_ranks(s->hand[3], suit)};
+    return guards(s, search_length, ranks, lowest((u64)s->scorers), suit, alone);
 }
 
 /* A lone scorer's cards `his` of a suit against the maximisers' `theirs`, the suit led by a maximiser
@@ -1573,31 +1590,15 @@ static int escape_trick(EscapeGame *g, int leader, int n, int led, int top, int 
 }
 
 /* A seat's cards of a suit in the escape game, blanks and ranks. */
-static inline int game_length(const EscapeGame *g, int p, int suit) {
-    return g->blanks[p][suit] + popcount(g->ranks[suit][p]);
+static int game_length(const void *game, int seat, int suit) {
+    const EscapeGame *g = game;
+    return g->blanks[seat][suit] + popcount(g->ranks[suit][seat]);
 }
 
-/* Does a defender guard `suit` in the escape game, as guarded (not alone) asks of a position of the true
- * game: its cards of the suit all above his, and more of them than the other suits' lengths could make it
- * throw? */
+/* Does a defender guard kept `suit` (he holds some) in the escape game, as guarded (not alone) asks of a
+ * position of the true game? */
 static int game_guarded(const EscapeGame *g, int suit) {
-    unsigned his = g->ranks[suit][g->bidder];
-    if (!his) return 1;
-    int top = 31 - __builtin_clz(his);
-    for (int guard = 0; guard < 4; guard++) {
-        unsigned held = g->ranks[suit][guard];
-        if (guard == g->bidder || !held || __builtin_ctz(held) < top) continue;
-        int spare = popcount(held) - popcount(his), throws = 0;
-        for (int other = 0; other < 4 && throws <= spare; other++) {
-            if (other == suit) continue;
-            int most = 0, own = game_length(g, guard, other);
-            for (int p = 0; p < 4; p++)
-                if (p != g->bidder && p != guard && game_length(g, p, other) > most) most = game_length(g, p, other);
-            if (most > own) throws += most - own;
-        }
-        if (throws <= spare) return 1;
-    }
-    return 0;
+    return guards(g, game_length, g->ranks[suit], g->bidder, suit, 0);
 }
 
 /* Does the bidder escape in the escape game, `leader` (a defender) to lead?  A kept suit his cards are
