@@ -251,8 +251,10 @@ typedef struct {
  * MB; packed into 16 bytes, the analysis board's 853 development misère positions take 119 million nodes
  * with 2^22 slots, 135 million with 2^21 and 157 million with 2^20 (or with 2^20 slots of 32 bytes). */
 typedef struct {
-    u64 key[2]; /* the position in the low 114 bits of the two words; the verdict at bit 119, the generation above */
+    u64 key[2]; /* the position in the low 114 bits of the two words; the verdict and the generation above */
 } EscapeEntry;
+#define ESCAPE_VERDICT 55    /* the bit of a slot's second word that holds its verdict */
+#define ESCAPE_GENERATION 56 /* and where its generation byte starts */
 #define ESCAPE_BITS 22
 #define ESCAPE_KEPT 3 /* the most suits the escape game keeps: three fill its key */
 #define ESCAPE_ENTRIES ((size_t)1 << ESCAPE_BITS)
@@ -1643,14 +1645,14 @@ static int escape_game(EscapeGame *g, int leader) {
     escape_key(g, leader, key);
     u64 hash = (key[0] ^ key[1] * 0xFF51AFD7ED558CCDull) * 0x9E3779B97F4A7C15ull;
     EscapeEntry *e = escape_entries + (hash >> (64 - ESCAPE_BITS));
-    u64 stamp = (u64)generation << 56;
-    if (e->key[0] == key[0] && (e->key[1] & ~((u64)0x1FF << 55)) == key[1] && (e->key[1] & (u64)0xFF << 56) == stamp)
-        return (int)(e->key[1] >> 55 & 1);
+    if (e->key[0] == key[0] && (e->key[1] & (((u64)1 << ESCAPE_VERDICT) - 1)) == key[1] &&
+        e->key[1] >> ESCAPE_GENERATION == generation)
+        return (int)(e->key[1] >> ESCAPE_VERDICT & 1);
     int r = escape_trick(g, leader, 0, -1, -1, -1, 0);
     if (g->s->aborted) return 0;
     games_written = 1;
     e->key[0] = key[0];
-    e->key[1] = key[1] | stamp | (u64)r << 55;
+    e->key[1] = key[1] | (u64)generation << ESCAPE_GENERATION | (u64)r << ESCAPE_VERDICT;
     return r;
 }
 
