@@ -622,8 +622,7 @@ def out_of_order_ending(rng: random.Random, tricks: int, kept: int, guarded: boo
     while True:
         hands, leader, bidder = low_cards_ending(rng, tricks)
         out = [suit for suit in range(4) if not in_order(hands, bidder, suit)]
-        unguarded = [suit for suit in out if not guards(hands, bidder, suit, False)]
-        if len(unguarded) == kept and (len(out) > kept) == guarded:
+        if len(kept_suits(hands, bidder)) == kept and (len(out) > kept) == guarded:
             return hands, leader, bidder
 
 
@@ -679,11 +678,10 @@ def top_card_moved(hands: list[int], bidder: int, kept: tuple[int, ...]) -> list
     first, second = kept[0], kept[1]
     in_play = [card for hand in hands for card in dd.cards_in(hand)]
     top = max(card for card in in_play if card // 13 == first)
-    above = [card for card in range(13 * second + max(card % 13 for card in in_play if card // 13 == second) + 1,
-                                    13 * second + 13)]
-    if not above:
+    above = max(card for card in in_play if card // 13 == second) + 1
+    if above % 13 == 0:
         return None
-    moved = [hand & ~(1 << top) | (1 << above[0] if hand >> top & 1 else 0) for hand in hands]
+    moved = [hand & ~(1 << top) | (1 << above if hand >> top & 1 else 0) for hand in hands]
     return moved if kept_suits(moved, bidder) == kept else None
 
 
