@@ -858,11 +858,12 @@ def test_the_trump_game_gives_a_lone_declarer_a_floor_the_seats_decide():
 def lengths_game(hands: list[int], leader: int, trump: int, declarer: int) -> int:
     """The lengths game's value, played out in full: the tricks the declarer takes when the trumps keep
     their ranks and of the side suits only the lengths count, but for his cards above every card of their
-    suit the defenders hold (his masters) and, where the defender on his right holds a suit's top card, his
-    cards above every other (his seconds, three at most) and that top card. Suit is followed as in the true
-    game; a trick with a trump goes to the highest, one with the top card of the suit led to its holder, one
-    with his master or second of it to him, and any other to the seat that followed suit that the
-    defenders choose. Once the top card is out, his seconds of its suit are masters."""
+    suit the defenders hold (his masters) and, where a defender holds a suit's top card (with trumps, the
+    defender on his right), his cards above every other (his seconds, three at most) and that top card.
+    Suit is followed as in the true game; a trick with a trump goes to the highest, one with the top card
+    of the suit led to its holder, one with his master or second of it to him, and any other to the seat
+    that followed suit that the defenders choose. Once the top card is out, his seconds of its suit are
+    masters."""
     right = (declarer + 3) % SEATS
     masters, seconds, tops = [0] * 4, [0] * 4, [-1] * 4
     plain, trumps = [[0] * 4 for _ in range(SEATS)], []
@@ -878,14 +879,14 @@ def lengths_game(hands: list[int], leader: int, trump: int, declarer: int) -> in
             if seat == declarer and all(other < rank for other in theirs):
                 masters[suit] += 1
                 plain[seat][suit] -= 1
-        if masters[suit] or not theirs or cards[0][1] != right:
+        if masters[suit] or not theirs or (trump >= 0 and cards[0][1] != right):
             continue
         seconds[suit] = min(3, sum(1 for rank, seat in cards
                                    if seat == declarer and all(other < rank for other in theirs[1:])))
         if seconds[suit]:
-            tops[suit] = right
+            tops[suit] = cards[0][1]
             plain[declarer][suit] -= seconds[suit]
-            plain[right][suit] -= 1
+            plain[tops[suit]][suit] -= 1
 
     def with_count(counts, suit, change):
         return tuple(count + change * (place == suit) for place, count in enumerate(counts))
@@ -977,24 +978,27 @@ def masterless_ending(rng: random.Random, tricks: int, trump: int, declarer: int
             return hands
 
 
-def behind_ace_ending(rng: random.Random, tricks: int, trump: int, declarer: int) -> list[int]:
-    """Hands of ``tricks`` cards each in which, in a side suit, the defender on the declarer's right holds
-    the top card and the declarer the next: a king behind the ace, his once the ace has fallen."""
+def under_ace_ending(rng: random.Random, tricks: int, trump: int, declarer: int) -> list[int]:
+    """Hands of ``tricks`` cards each in which, in a side suit, a defender holds the top card and the
+    declarer the next: a king under the ace, his once the ace has fallen. With trumps the ace is with the
+    defender on his right (a king behind the ace); without, anywhere."""
     right = (declarer + 3) % SEATS
     while True:
         pack = rng.sample(range(52), SEATS * tricks)
         hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
         for suit in range(4):
             cards = sorted((card for card in pack if card // 13 == suit), reverse=True)
-            if suit != trump and len(cards) >= 2 and hands[right] >> cards[0] & 1 and hands[declarer] >> cards[1] & 1:
+            if suit == trump or len(cards) < 2 or hands[declarer] >> cards[0] & 1:
+                continue
+            if hands[declarer] >> cards[1] & 1 and (trump < 0 or hands[right] >> cards[0] & 1):
                 return hands
 
 
-def behind_ace_deal(rng: random.Random, tricks: int) -> tuple[list[int], int, int, int]:
-    """An ending with a king behind the ace (``behind_ace_ending``), with trumps or without: hands, leader,
-    trump and declarer."""
+def under_ace_deal(rng: random.Random, tricks: int) -> tuple[list[int], int, int, int]:
+    """An ending with a king under a defender's ace (``under_ace_ending``), with trumps or without: hands,
+    leader, trump and declarer."""
     trump, declarer, leader = rng.randrange(-1, 4), rng.randrange(SEATS), rng.randrange(SEATS)
-    return behind_ace_ending(rng, tricks, trump, declarer), leader, trump, declarer
+    return under_ace_ending(rng, tricks, trump, declarer), leader, trump, declarer
 
 
 def aces_deal(rng: random.Random, tricks: int) -> tuple[list[int], int, int, int]:
@@ -1012,7 +1016,7 @@ def masterless_deal(rng: random.Random, tricks: int) -> tuple[list[int], int, in
 
 LENGTHS_GAME_ENDINGS = [pytest.param(aces_deal, 20, 10, id="aces"),
                         pytest.param(masterless_deal, 5, 10, id="trumps and no master"),
-                        pytest.param(behind_ace_deal, 5, 5, id="a king behind the ace")]
+                        pytest.param(under_ace_deal, 5, 5, id="a king under the ace")]
 
 
 @pytest.mark.parametrize("dealt, least_raised, _least_settled", LENGTHS_GAME_ENDINGS)
@@ -1020,10 +1024,10 @@ def test_the_lengths_game_gives_a_lone_declarer_a_floor(dealt, least_raised, _le
     """Against a lone declarer, the search asks the lengths game (the trumps keep their ranks, the side suits
     their lengths and which of his cards are above all the defenders') for the tricks he surely takes: an
     ace nobody can trump while the defenders holding trumps still follow its suit, a ruff where he is void
-    and they are not, a king behind the ace. On endings where he holds aces, with trumps and without, where
-    he holds trumps and no master, and where he holds a king behind the ace, its value is the game's as
-    played out here, never more than the reference gives him in the true game, and on some more than the
-    bounds and the trump game; and the search's values stay the reference's."""
+    and they are not, a king under the ace. On endings where he holds aces, with trumps and without, where
+    he holds trumps and no master, and where he holds a king under a defender's ace, its value is the
+    game's as played out here, never more than the reference gives him in the true game, and on some more
+    than the bounds and the trump game; and the search's values stay the reference's."""
     rng = random.Random(f"dd-lengths-game-{dealt.__name__}")
     raised = 0
     for tricks in (2, 3, 4, 5) * 40:
@@ -1044,8 +1048,8 @@ def test_the_lengths_game_gives_a_lone_declarer_a_floor(dealt, least_raised, _le
 def test_what_the_lengths_game_proves_serves_only_positions_it_holds_for(dealt, _least_raised, least_settled):
     """A proof from the lengths game rests on every trump's owner and on the declarer's masters and seconds
     only, so the table lets it serve positions with other low side cards. On endings where it settles what
-    the search asks (a declarer with aces; one with trumps and no master; one with a king behind the ace),
-    then on many others made from them by swapping two cards of one suit between hands (the lengths the
+    the search asks (a declarer with aces; one with trumps and no master; one with a king under a
+    defender's ace), then on many others made from them by swapping two cards of one suit between hands (the lengths the
     same, a master or a second sometimes given away or made), each searched with the table kept and with
     the search stopped early at many small node limits, every value is the reference's."""
     rng = random.Random(f"dd-lengths-game-table-{dealt.__name__}")
