@@ -1316,14 +1316,14 @@ typedef struct {
 
 /* The game is asked only from nine tricks left down, only where he holds a master, a second or a trump and
  * the tricks he needs are at most one more than his masters, his seconds and his trumps their higher trumps
- * cannot all beat, and
- * within 500 of its positions a question: each position of it costs about what one of the search's does, and
- * asked everywhere it cost more than it saved (300 development solos: a third more CPU; with these limits,
- * 1,000 others a fifth less, the costliest 995 ms against 1.57 s).  With trumps and no master it is still
- * the floor that sees a ruff where he is void and they are not, or a trump of his kept until theirs are
- * drawn, which is where a weak declarer's one or two tricks come from, and proving those is the costliest
- * question a solo asks (development deal 85,400,665, a declarer held to no trick: 25.0 million nodes
- * without it, 8.0 million with it); without trumps and masters it gives him nothing. */
+ * cannot all beat, and within 500 of its positions a question: each position of it costs about what one of
+ * the search's does, and asked everywhere it cost more than it saved (300 development solos: a third more
+ * CPU; with these limits, 1,000 others a fifth less, the costliest 995 ms against 1.57 s).  With trumps and
+ * no master it is still the floor that sees a ruff where he is void and they are not, or a trump of his
+ * kept until theirs are drawn, which is where a weak declarer's one or two tricks come from, and proving
+ * those is the costliest question a solo asks (development deal 85,400,665, a declarer held to no trick:
+ * 25.0 million nodes without it, 8.0 million with it); without trumps, masters or seconds it gives him
+ * nothing. */
 #define LENGTH_DEPTH 9
 #define LENGTH_BUDGET 500
 
