@@ -1471,20 +1471,18 @@ static void length_game_of(Search *s, LengthGame *g) {
         g->top[suit] = -1;
         for (int p = 0; p < 4; p++) g->plain[p][suit] = suit == s->trump ? 0 : length_in(s, p, suit);
         if (suit == s->trump) continue;
-        u64 over = theirs & SUIT_BITS(suit), mine = s->hand[lone] & SUIT_BITS(suit), his = mine;
-        if (over) his &= ~(((u64)2 << highest(over)) - 1);
-        g->masters[suit] = popcount(his);
+        u64 over = theirs & SUIT_BITS(suit), mine = s->hand[lone] & SUIT_BITS(suit);
+        g->masters[suit] = popcount(above(mine, over));
         g->plain[lone][suit] -= g->masters[suit];
         if (g->masters[suit] || !over) continue;
+        int ace = highest(over), holder = owner(s, ace);
         /* three at most: the key keeps two bits for them */
-        int ace = highest(over);
-        u64 rest = over ^ (u64)1 << ace, second = rest ? mine & ~(((u64)2 << highest(rest)) - 1) : mine;
-        int k = popcount(second);
-        if (!k || (s->trump >= 0 && owner(s, ace) != ((lone + 3) & 3))) continue;
+        int k = popcount(above(mine, over ^ (u64)1 << ace));
+        if (!k || (s->trump >= 0 && holder != ((lone + 3) & 3))) continue;
         g->seconds[suit] = k > 3 ? 3 : k;
         g->plain[lone][suit] -= g->seconds[suit];
-        g->top[suit] = owner(s, ace);
-        g->plain[g->top[suit]][suit]--;
+        g->top[suit] = holder;
+        g->plain[holder][suit]--;
     }
 }
 
@@ -2588,7 +2586,8 @@ static PyMethodDef methods[] = {
      " floor)"},
     {"length_floor", (PyCFunction)(void (*)(void))py_length_floor, METH_VARARGS | METH_KEYWORDS,
      "length_floor(hands, leader, trump, declarer): the tricks a lone declarer surely takes in the lengths game,"
-     " where the side suits keep their lengths and of their ranks only his masters (for the tests of that floor)"},
+     " where the side suits keep their lengths and of their ranks only his masters and seconds and the top card"
+     " over those (for the tests of that floor)"},
     {"escape_game", (PyCFunction)(void (*)(void))py_escape_game, METH_VARARGS | METH_KEYWORDS,
      "escape_game(hands, leader, bidder): in a misère without trumps, a defender on lead, whether the bidder"
      " escapes in the escape game, where the cards of every suit but the one, two or three his cards are out of"
