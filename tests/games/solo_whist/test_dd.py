@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 
 import pytest
 from endplay.dds import solve_board
@@ -539,7 +540,8 @@ def in_order(hands: list[int], bidder: int, suit: int) -> bool:
 def kept_suits(hands: list[int], bidder: int) -> tuple[int, ...]:
     """The suits the escape game keeps with their ranks: those the bidder's cards are out of order in that
     no defender guards."""
-    return tuple(suit for suit in range(4) if not in_order(hands, bidder, suit) and not guards(hands, bidder, suit, False))
+    return tuple(suit for suit in range(4)
+                 if not in_order(hands, bidder, suit) and not guards(hands, bidder, suit, False))
 
 
 def escape_game(hands: list[int], leader: int, bidder: int, guarding: bool = True) -> bool | None:
@@ -994,33 +996,27 @@ def under_ace_ending(rng: random.Random, tricks: int, trump: int, declarer: int)
                 return hands
 
 
-def under_ace_deal(rng: random.Random, tricks: int) -> tuple[list[int], int, int, int]:
-    """An ending with a king under a defender's ace (``under_ace_ending``), with trumps or without: hands,
+# Each kind of ending the lengths game is tested on: the ending's maker, the trumps it is dealt with (-1
+# for none), and how many of the endings must show the game proving more than the bounds do, for the
+# floor and for the table test below.
+LENGTHS_GAME_ENDINGS = [pytest.param(aces_ending, range(-1, 4), 20, 10, id="aces"),
+                        pytest.param(masterless_ending, range(4), 5, 10, id="trumps and no master"),
+                        pytest.param(under_ace_ending, range(-1, 4), 5, 5, id="a king under the ace")]
+
+
+Ending = Callable[[random.Random, int, int, int], list[int]]
+
+
+def lengths_game_ending(rng: random.Random, ending: Ending, trumps: range,
+                        tricks: int) -> tuple[list[int], int, int, int]:
+    """An ending made by ``ending`` with a trump drawn from ``trumps``, and a declarer and a leader: hands,
     leader, trump and declarer."""
-    trump, declarer, leader = rng.randrange(-1, 4), rng.randrange(SEATS), rng.randrange(SEATS)
-    return under_ace_ending(rng, tricks, trump, declarer), leader, trump, declarer
+    trump, declarer, leader = rng.choice(trumps), rng.randrange(SEATS), rng.randrange(SEATS)
+    return ending(rng, tricks, trump, declarer), leader, trump, declarer
 
 
-def aces_deal(rng: random.Random, tricks: int) -> tuple[list[int], int, int, int]:
-    """An ending with aces for the declarer (``aces_ending``), with trumps or without: hands, leader, trump
-    and declarer."""
-    trump, declarer, leader = rng.randrange(-1, 4), rng.randrange(SEATS), rng.randrange(SEATS)
-    return aces_ending(rng, tricks, trump, declarer), leader, trump, declarer
-
-
-def masterless_deal(rng: random.Random, tricks: int) -> tuple[list[int], int, int, int]:
-    """An ending of a weak declarer (``masterless_ending``): hands, leader, trump and declarer."""
-    trump, declarer, leader = rng.randrange(4), rng.randrange(SEATS), rng.randrange(SEATS)
-    return masterless_ending(rng, tricks, trump, declarer), leader, trump, declarer
-
-
-LENGTHS_GAME_ENDINGS = [pytest.param(aces_deal, 20, 10, id="aces"),
-                        pytest.param(masterless_deal, 5, 10, id="trumps and no master"),
-                        pytest.param(under_ace_deal, 5, 5, id="a king under the ace")]
-
-
-@pytest.mark.parametrize("dealt, least_raised, _least_settled", LENGTHS_GAME_ENDINGS)
-def test_the_lengths_game_gives_a_lone_declarer_a_floor(dealt, least_raised, _least_settled):
+@pytest.mark.parametrize("ending, trumps, least_raised, _least_settled", LENGTHS_GAME_ENDINGS)
+def test_the_lengths_game_gives_a_lone_declarer_a_floor(ending, trumps, least_raised, _least_settled):
     """Against a lone declarer, the search asks the lengths game (the trumps keep their ranks, the side suits
     their lengths and which of his cards are above all the defenders') for the tricks he surely takes: an
     ace nobody can trump while the defenders holding trumps still follow its suit, a ruff where he is void
@@ -1028,10 +1024,10 @@ def test_the_lengths_game_gives_a_lone_declarer_a_floor(dealt, least_raised, _le
     he holds trumps and no master, and where he holds a king under a defender's ace, its value is the
     game's as played out here, never more than the reference gives him in the true game, and on some more
     than the bounds and the trump game; and the search's values stay the reference's."""
-    rng = random.Random(f"dd-lengths-game-{dealt.__name__}")
+    rng = random.Random(f"dd-lengths-game-{ending.__name__}")
     raised = 0
     for tricks in (2, 3, 4, 5) * 40:
-        hands, leader, trump, declarer = dealt(rng, tricks)
+        hands, leader, trump, declarer = lengths_game_ending(rng, ending, trumps, tricks)
         floor = _dds.length_floor(tuple(hands), leader, trump, declarer)
         assert floor == lengths_game(hands, leader, trump, declarer), (hands, leader, trump, declarer)
         alone = 1 << declarer
@@ -1044,18 +1040,19 @@ def test_the_lengths_game_gives_a_lone_declarer_a_floor(dealt, least_raised, _le
     assert raised >= least_raised
 
 
-@pytest.mark.parametrize("dealt, _least_raised, least_settled", LENGTHS_GAME_ENDINGS)
-def test_what_the_lengths_game_proves_serves_only_positions_it_holds_for(dealt, _least_raised, least_settled):
+@pytest.mark.parametrize("ending, trumps, _least_raised, least_settled", LENGTHS_GAME_ENDINGS)
+def test_what_the_lengths_game_proves_serves_only_positions_it_holds_for(ending, trumps, _least_raised,
+                                                                         least_settled):
     """A proof from the lengths game rests on every trump's owner and on the declarer's masters and seconds
     only, so the table lets it serve positions with other low side cards. On endings where it settles what
     the search asks (a declarer with aces; one with trumps and no master; one with a king under a
     defender's ace), then on many others made from them by swapping two cards of one suit between hands (the lengths the
     same, a master or a second sometimes given away or made), each searched with the table kept and with
     the search stopped early at many small node limits, every value is the reference's."""
-    rng = random.Random(f"dd-lengths-game-table-{dealt.__name__}")
+    rng = random.Random(f"dd-lengths-game-table-{ending.__name__}")
     settled = 0
     for tricks in (4, 5) * 30:
-        hands, leader, trump, declarer = dealt(rng, tricks)
+        hands, leader, trump, declarer = lengths_game_ending(rng, ending, trumps, tricks)
         alone = 1 << declarer
         low, _high = bounds_checked(hands, leader, trump, alone)
         settled += _dds.length_floor(tuple(hands), leader, trump, declarer) > low
@@ -1089,8 +1086,7 @@ def test_a_lengths_game_cut_off_by_its_own_budget_proves_nothing():
     not take), the search's values are the reference's."""
     rng = random.Random("dd-lengths-game-budget")
     for tricks in (6, 7) * 40:
-        trump, declarer, leader = rng.randrange(-1, 4), rng.randrange(SEATS), rng.randrange(SEATS)
-        hands = aces_ending(rng, tricks, trump, declarer)
+        hands, leader, trump, declarer = lengths_game_ending(rng, aces_ending, range(-1, 4), tricks)
         alone = 1 << declarer
         dd.forget()
         expected = Solver(trump, Goal(alone, alone, 0)).max_tricks(list(hands), leader, [])
