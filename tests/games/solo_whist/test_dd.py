@@ -865,7 +865,9 @@ def lengths_game(hands: list[int], leader: int, trump: int, declarer: int) -> in
     Suit is followed as in the true game; a trick with a trump goes to the highest, one with the top card
     of the suit led to its holder, one with his master or second of it to him, and any other to the seat
     that followed suit that the defenders choose. Once the top card is out, his seconds of its suit are
-    masters."""
+    masters. With no trump left and a defender on lead, he also gets what the true game's rules without
+    trumps give him (tops_kept): they hold for every true position the game's stands for, though not in the
+    game itself."""
     right = (declarer + 3) % SEATS
     masters, seconds, tops = [0] * 4, [0] * 4, [-1] * 4
     plain, trumps = [[0] * 4 for _ in range(SEATS)], []
@@ -893,12 +895,24 @@ def lengths_game(hands: list[int], leader: int, trump: int, declarer: int) -> in
     def with_count(counts, suit, change):
         return tuple(count + change * (place == suit) for place, count in enumerate(counts))
 
+    def tops_kept(plain, masters, seconds, tops) -> int:
+        """One trick where he holds a suit's top card and the defenders' longest holdings of the suits whose
+        top card they hold come to fewer than his cards; every master where he holds two or more and as many
+        other cards as those holdings."""
+        left = sum(plain[declarer]) + sum(masters) + sum(seconds)
+        controlled = sum(max(plain[seat][suit] + (tops[suit] == seat) for seat in range(SEATS) if seat != declarer)
+                         for suit in range(4) if not masters[suit])
+        if not any(masters) or controlled >= left:
+            return 0
+        return sum(masters) if sum(masters) >= 2 and left - sum(masters) >= controlled else 1
+
     @functools.cache
     def value(held, plain, masters, seconds, tops, leader) -> int:
         if not any(owner == leader for _, owner in held) and not any(plain[leader]) and leader not in tops and \
                 not (leader == declarer and any(masters) + any(seconds)):
             return 0
-        return trick((held, plain, masters, seconds, tops), leader, [])
+        played = trick((held, plain, masters, seconds, tops), leader, [])
+        return played if held or leader == declarer else max(played, tops_kept(plain, masters, seconds, tops))
 
     def trick(state, leader, played) -> int:
         held, plain, masters, seconds, tops = state
