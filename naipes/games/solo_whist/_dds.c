@@ -1457,7 +1457,8 @@ static int cashed_masters(const LengthGame *g) {
  * masters are his suits' top cards, the lengths are the true lengths, so wherever the rules hold for the
  * game's position they hold for every true position it stands for, and the floor stays a floor.  In the game
  * itself they need not hold (there the defenders choose a plain trick's winner after he has thrown a card),
- * so the game's value can be above the game's played out without them; the tests' model applies them too.
+ * so the game's value can be above that of the game played out without them; the tests' model applies them
+ * too.
  * Solos without trumps, development deals: 18 % fewer nodes, 10 % less CPU. */
 static int tops_kept(const LengthGame *g, int left) {
     int controlled = 0, runs = 0;
