@@ -1010,12 +1010,26 @@ def under_ace_ending(rng: random.Random, tricks: int, trump: int, declarer: int)
                 return hands
 
 
+def under_top_trump_ending(rng: random.Random, tricks: int, trump: int, declarer: int) -> list[int]:
+    """Hands of ``tricks`` cards each in which the declarer holds the second trump in play and another, and
+    the defender on his right the top one: his king behind the ace, a trick unless he must lead."""
+    right = (declarer + 3) % SEATS
+    while True:
+        pack = rng.sample(range(52), SEATS * tricks)
+        hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
+        trumps = sorted((card for card in pack if card // 13 == trump), reverse=True)
+        if len(trumps) >= 3 and hands[right] >> trumps[0] & 1 and hands[declarer] >> trumps[1] & 1 and \
+                len(dd.cards_in(hands[declarer] & dd.SUIT_MASKS[trump])) >= 2:
+            return hands
+
+
 # Each kind of ending the lengths game is tested on: the ending's maker, the trumps it is dealt with (-1
 # for none), and how many of the endings must show the game proving more than the bounds do, for the
 # floor and for the table test below.
 LENGTHS_GAME_ENDINGS = [pytest.param(aces_ending, range(-1, 4), 20, 10, id="aces"),
                         pytest.param(masterless_ending, range(4), 5, 10, id="trumps and no master"),
-                        pytest.param(under_ace_ending, range(-1, 4), 5, 5, id="a king under the ace")]
+                        pytest.param(under_ace_ending, range(-1, 4), 5, 5, id="a king under the ace"),
+                        pytest.param(under_top_trump_ending, range(4), 15, 15, id="a trump under the top one")]
 
 
 Ending = Callable[[random.Random, int, int, int], list[int]]
@@ -1035,7 +1049,8 @@ def test_the_lengths_game_gives_a_lone_declarer_a_floor(ending, trumps, least_ra
     their lengths and which of his cards are above all the defenders') for the tricks he surely takes: an
     ace nobody can trump while the defenders holding trumps still follow its suit, a ruff where he is void
     and they are not, a king under the ace. On endings where he holds aces, with trumps and without, where
-    he holds trumps and no master, and where he holds a king under a defender's ace, its value is the
+    he holds trumps and no master, where he holds a king under a defender's ace, and where he holds the
+    second trump, guarded, under the top one on his right (a trick unless he must lead), its value is the
     game's as played out here, never more than the reference gives him in the true game, and on some more
     than the bounds and the trump game; and the search's values stay the reference's."""
     rng = random.Random(f"dd-lengths-game-{ending.__name__}")
@@ -1060,7 +1075,7 @@ def test_what_the_lengths_game_proves_serves_only_positions_it_holds_for(ending,
     """A proof from the lengths game rests on every trump's owner and on the declarer's masters and seconds
     only, so the table lets it serve positions with other low side cards. On endings where it settles what
     the search asks (a declarer with aces; one with trumps and no master; one with a king under a
-    defender's ace), then on many others made from them by swapping two cards of one suit between hands (the lengths the
+    defender's ace; one with a trump under the top one), then on many others made from them by swapping two cards of one suit between hands (the lengths the
     same, a master or a second sometimes given away or made), each searched with the table kept and with
     the search stopped early at many small node limits, every value is the reference's."""
     rng = random.Random(f"dd-lengths-game-table-{ending.__name__}")
