@@ -1075,9 +1075,10 @@ def test_what_the_lengths_game_proves_serves_only_positions_it_holds_for(ending,
     """A proof from the lengths game rests on every trump's owner and on the declarer's masters and seconds
     only, so the table lets it serve positions with other low side cards. On endings where it settles what
     the search asks (a declarer with aces; one with trumps and no master; one with a king under a
-    defender's ace; one with a trump under the top one), then on many others made from them by swapping two cards of one suit between hands (the lengths the
-    same, a master or a second sometimes given away or made), each searched with the table kept and with
-    the search stopped early at many small node limits, every value is the reference's."""
+    defender's ace; one with a trump under the top one), then on many others made from them by swapping
+    two cards of one suit between hands (the lengths the same, a master or a second sometimes given away
+    or made), each searched with the table kept and with the search stopped early at many small node
+    limits, every value is the reference's."""
     rng = random.Random(f"dd-lengths-game-table-{ending.__name__}")
     settled = 0
     for tricks in (4, 5) * 30:
