@@ -287,13 +287,18 @@ def cannot_take_every_trick(hands: list[int], leader: int, side: int) -> bool:
     return before is not None and before < bin(hands[leader]).count("1")
 
 
+def hands_of(pack: list[int], tricks: int) -> list[int]:
+    """The hands dealt from ``pack`` in order, ``tricks`` cards to each seat from seat 0."""
+    return [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
+
+
 def few_suits_ending(rng: random.Random, tricks: int) -> tuple[list[int], int, int]:
     """(hands, leader, trump): an ending between tricks dealt from two to four suits, so that one hand
     often holds several top cards, without trumps or with the trump suit played out."""
     suits = rng.sample(range(4), rng.choice((2, 3, 4)))
     pack = [13 * suit + rank for suit in suits for rank in range(13)]
     rng.shuffle(pack)
-    hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
+    hands = hands_of(pack, tricks)
     leader = rng.randrange(SEATS)
     trump = rng.choice([dd.NO_TRUMP] + [suit for suit in range(4) if suit not in suits])
     return hands, leader, trump
@@ -829,7 +834,7 @@ def trump_rich_ending(rng: random.Random, tricks: int, trump: int) -> list[int]:
     count = rng.randint(tricks, min(13, 3 * tricks))
     pack = rng.sample(trumps, count) + rng.sample(others, SEATS * tricks - count)
     rng.shuffle(pack)
-    return [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
+    return hands_of(pack, tricks)
 
 
 def test_the_trump_game_gives_a_lone_declarer_a_floor_the_seats_decide():
@@ -969,7 +974,7 @@ def aces_ending(rng: random.Random, tricks: int, trump: int, declarer: int) -> l
     aces = [suit * 13 + 12 for suit in rng.sample(sides, rng.randint(1, min(3, tricks)))]
     rest = [card for card in range(52) if card not in aces]
     pack = rng.sample(rest, SEATS * tricks)
-    hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
+    hands = hands_of(pack, tricks)
     mine = dd.cards_in(hands[declarer])
     for ace, card in zip(aces, rng.sample(mine, len(aces))):
         hands[declarer] ^= 1 << card | 1 << ace
@@ -982,7 +987,7 @@ def masterless_ending(rng: random.Random, tricks: int, trump: int, declarer: int
     declarer, whose tricks come from ruffing where he is void or from a trump kept until theirs are drawn."""
     while True:
         pack = rng.sample(range(52), SEATS * tricks)
-        hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
+        hands = hands_of(pack, tricks)
         mine = hands[declarer]
         trumps = dd.cards_in(mine & dd.SUIT_MASKS[trump])
         sides = [suit for suit in range(4) if suit != trump]
@@ -1001,7 +1006,7 @@ def under_ace_ending(rng: random.Random, tricks: int, trump: int, declarer: int)
     right = (declarer + 3) % SEATS
     while True:
         pack = rng.sample(range(52), SEATS * tricks)
-        hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
+        hands = hands_of(pack, tricks)
         for suit in range(4):
             cards = sorted((card for card in pack if card // 13 == suit), reverse=True)
             if suit == trump or len(cards) < 2 or hands[declarer] >> cards[0] & 1:
@@ -1016,7 +1021,7 @@ def under_top_trump_ending(rng: random.Random, tricks: int, trump: int, declarer
     right = (declarer + 3) % SEATS
     while True:
         pack = rng.sample(range(52), SEATS * tricks)
-        hands = [sum(1 << card for card in pack[seat * tricks:(seat + 1) * tricks]) for seat in range(SEATS)]
+        hands = hands_of(pack, tricks)
         trumps = sorted((card for card in pack if card // 13 == trump), reverse=True)
         if len(trumps) >= 3 and hands[right] >> trumps[0] & 1 and hands[declarer] >> trumps[1] & 1 and \
                 len(dd.cards_in(hands[declarer] & dd.SUIT_MASKS[trump])) >= 2:
