@@ -865,15 +865,14 @@ def test_the_trump_game_gives_a_lone_declarer_a_floor_the_seats_decide():
 def lengths_game(hands: list[int], leader: int, trump: int, declarer: int) -> int:
     """The lengths game's value, played out in full: the tricks the declarer takes when the trumps keep
     their ranks and of the side suits only the lengths count, but for his cards above every card of their
-    suit the defenders hold (his masters) and, where a defender holds a suit's top card (with trumps, the
-    defender on his right), his cards above every other (his seconds, three at most) and that top card.
+    suit the defenders hold (his masters) and, where a defender holds a suit's top card, his cards above
+    every other (his seconds, three at most) and that top card.
     Suit is followed as in the true game; a trick with a trump goes to the highest, one with the top card
     of the suit led to its holder, one with his master or second of it to him, and any other to the seat
     that followed suit that the defenders choose. Once the top card is out, his seconds of its suit are
     masters. With no trump left and a defender on lead, he also gets what the true game's rules without
     trumps give him (tops_kept): they hold for every true position the game's stands for, though not in the
     game itself."""
-    right = (declarer + 3) % SEATS
     masters, seconds, tops = [0] * 4, [0] * 4, [-1] * 4
     plain, trumps = [[0] * 4 for _ in range(SEATS)], []
     for suit in range(4):
@@ -888,7 +887,7 @@ def lengths_game(hands: list[int], leader: int, trump: int, declarer: int) -> in
             if seat == declarer and all(other < rank for other in theirs):
                 masters[suit] += 1
                 plain[seat][suit] -= 1
-        if masters[suit] or not theirs or (trump >= 0 and cards[0][1] != right):
+        if masters[suit] or not theirs:
             continue
         seconds[suit] = min(3, sum(1 for rank, seat in cards
                                    if seat == declarer and all(other < rank for other in theirs[1:])))
@@ -1001,9 +1000,7 @@ def masterless_ending(rng: random.Random, tricks: int, trump: int, declarer: int
 
 def under_ace_ending(rng: random.Random, tricks: int, trump: int, declarer: int) -> list[int]:
     """Hands of ``tricks`` cards each in which, in a side suit, a defender holds the top card and the
-    declarer the next: a king under the ace, his once the ace has fallen. With trumps the ace is with the
-    defender on his right (a king behind the ace); without, anywhere."""
-    right = (declarer + 3) % SEATS
+    declarer the next: a king under the ace, his once the ace has fallen."""
     while True:
         pack = rng.sample(range(52), SEATS * tricks)
         hands = hands_of(pack, tricks)
@@ -1011,7 +1008,7 @@ def under_ace_ending(rng: random.Random, tricks: int, trump: int, declarer: int)
             cards = sorted((card for card in pack if card // 13 == suit), reverse=True)
             if suit == trump or len(cards) < 2 or hands[declarer] >> cards[0] & 1:
                 continue
-            if hands[declarer] >> cards[1] & 1 and (trump < 0 or hands[right] >> cards[0] & 1):
+            if hands[declarer] >> cards[1] & 1:
                 return hands
 
 
