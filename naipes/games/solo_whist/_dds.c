@@ -1432,16 +1432,21 @@ static int length_trick(LengthGame *g, int leader, int n, int led, int top, int 
 }
 
 /* The leader, the declarer, every trump's owner from the lowest up and their number (none without
- * trumps), then of each side suit his masters, his seconds and the top card's holder, a byte, and every
- * hand's plain cards of each suit: all that the game's value depends on. */
+ * trumps), then of each side suit his masters, his seconds and the top card's holder (one more than the
+ * seat, 0 for none), nine bits, and every hand's plain cards of each suit: all that the game's value
+ * depends on.  The holder counts even once his seconds are gone (played or thrown): the top card is still
+ * a card of that hand and that suit, which it follows with, and without it in the key two games whose top
+ * cards sit in different suits shared an entry (counted on 400 development solos: 10,146 of 12.5 million
+ * lookups that found an entry, without trumps 32,753 of 7.6 million; no value found wrong by it, and the
+ * same nodes within 0.2 %). */
 static void length_key(const LengthGame *g, int leader, u64 key[2]) {
     u64 k = (u64)leader | (u64)g->lone << 2 | owners_up(g->trumps) << 4, lengths = 0;
     int at = g->trump >= 0 ? 34 : 4;
     for (int suit = 0; suit < 4; suit++) {
         if (suit != g->trump) {
-            unsigned top = g->seconds[suit] ? (unsigned)g->top[suit] : 0;
+            unsigned top = (unsigned)(g->top[suit] + 1);
             k |= (u64)((unsigned)g->masters[suit] | (unsigned)g->seconds[suit] << 4 | top << 6) << at;
-            at += 8;
+            at += 9;
         }
         for (int p = 0; p < 4; p++) lengths |= (u64)g->plain[p][suit] << (16 * suit + 4 * p);
     }
