@@ -143,6 +143,11 @@ static inline int any_ruffs(const Search *s, int seats, int suit) {
 /* The ranks `hand` holds in `suit`, bit 0 the two. */
 static inline unsigned suit_ranks(u64 hand, int suit) { return (unsigned)(hand >> (16 * suit)) & 0x1FFF; }
 
+/* Every seat's cards of `suit` by rank (`held[p]`: the ranks `hand[p]` holds). */
+static inline void suit_held(const u64 hand[4], int suit, unsigned held[4]) {
+    for (int p = 0; p < 4; p++) held[p] = suit_ranks(hand[p], suit);
+}
+
 /* The cards of one suit still held, by rank, whoever holds them (`held[p]`: p's ranks). */
 static inline unsigned in_play(const unsigned held[4]) { return held[0] | held[1] | held[2] | held[3]; }
 
@@ -795,7 +800,7 @@ static inline int trump_rule_tricks(const unsigned held[4], int side, int leader
 /* The same for the search's position, `w` getting the trump the count rests on where a rule gives it. */
 static int trump_rules(const Search *s, int max_side, int leader, int best, Ranks *w) {
     unsigned held[4];
-    for (int p = 0; p < 4; p++) held[p] = suit_ranks(s->hand[p], s->trump);
+    suit_held(s->hand, s->trump, held);
     int rank, tricks = trump_rule_tricks(held, max_side ? s->maximisers : 0xF ^ s->maximisers, leader, best, &rank);
     if (rank >= 0) {
         ranks_none(w);
@@ -963,8 +968,8 @@ static inline int guards(const void *position, LengthOf length, const unsigned r
 static int search_length(const void *s, int seat, int suit) { return length_in(s, seat, suit); }
 
 static int guarded(const Search *s, int suit, int alone) {
-    unsigned ranks[4] = {suit_ranks(s->hand[0], suit), suit_ranks(s->hand[1], suit), suit_ranks(s->hand[2], suit),
-                         suit_ranks(s->hand[3], suit)};
+    unsigned ranks[4];
+    suit_held(s->hand, suit, ranks);
     return guards(s, search_length, ranks, lowest((u64)s->scorers), suit, alone);
 }
 
@@ -1270,10 +1275,8 @@ static int trump_game(TrumpGame *g, int leader, int need) {
 static void trump_game_of(Search *s, TrumpGame *g) {
     g->lone = __builtin_ctz((unsigned)s->maximisers);
     g->s = s;
-    for (int p = 0; p < 4; p++) {
-        g->trumps[p] = suit_ranks(s->hand[p], s->trump);
-        g->blanks[p] = popcount(s->hand[p] & ~SUIT_BITS(s->trump));
-    }
+    suit_held(s->hand, s->trump, g->trumps);
+    for (int p = 0; p < 4; p++) g->blanks[p] = popcount(s->hand[p] & ~SUIT_BITS(s->trump));
 }
 
 /* Between tricks, for a lone declarer with trumps: does the trump game give him `need`?  `w` gets the
@@ -1547,14 +1550,14 @@ static void length_game_of(Search *s, LengthGame *g) {
         g->masters[suit] = popcount(above(mine, over));
         g->plain[lone][suit] -= g->masters[suit];
         if (g->masters[suit] || !over) continue;
-        int ace = highest(over), holder = owner(s, ace);
+        int ace = highest(over), ace_seat = owner(s, ace);
         /* three at most: the key keeps two bits for them */
         int k = popcount(above(mine, over ^ (u64)1 << ace));
         if (!k) continue;
         g->seconds[suit] = k > 3 ? 3 : k;
         g->plain[lone][suit] -= g->seconds[suit];
-        g->top[suit] = holder;
-        g->plain[holder][suit]--;
+        g->top[suit] = ace_seat;
+        g->plain[ace_seat][suit]--;
     }
 }
 
