@@ -1955,6 +1955,18 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                      * leading high too made solos +4 and +5 % on two seeds, -6 % on the third. */
                     int up = popcount((u64)side) > 1 ? rank : -rank;
                     sc = (any_ruffs(s, side & ~(1 << seat), suit) ? 70 : 20) + up;
+                    /* But a lone hand's run of two cards or more just under the opponents' top card is
+                     * led first, even before its own winners: it drives the top card out and sets up the
+                     * rest of the run (his KQ against their ace), where his lowest card gives them the
+                     * trick for nothing (as DDS encourages a lead of the second card with the third).
+                     * Development deals, both builds in turn: solos -3 to -5 % nodes and CPU, solos
+                     * without trumps -7 to -13 % (the worst of 600 of 85,980,000 415 ms against 831);
+                     * 150 instead of 250 about the same; for a side of two or three hands too, proposals
+                     * +2 % CPU and solos less. */
+                    if (popcount((u64)side) == 1) {
+                        int run = run_top(s, t, seat, c);
+                        if (run != c && run == highest(in_suit ^ (u64)1 << top)) sc += 250;
+                    }
                 }
                 /* A suit an opponent can ruff comes after the others, whatever kind of lead it is: a
                  * winner led into a ruff is no winner.  Before, only cashing one's own top card knew it
