@@ -1960,7 +1960,7 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                      * rest of the run (his KQ against their ace), where his lowest card gives them the
                      * trick for nothing (as DDS encourages a lead of the second card with the third).
                      * Development deals, both builds in turn: solos -3 to -5 % nodes and CPU, solos
-                     * without trumps -7 to -13 % (the worst of 600 of 85,980,000 415 ms against 831);
+                     * without trumps -9 to -14 % (the worst of 600 of 85,980,000 406 ms against 831);
                      * 150 instead of 250 about the same; for a side of two or three hands too, proposals
                      * +2 % CPU and solos less. */
                     if (popcount((u64)side) == 1) {
