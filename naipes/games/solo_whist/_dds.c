@@ -1539,7 +1539,10 @@ static void length_game_of(Search *s, LengthGame *g) {
     g->lone = lone;
     g->trump = s->trump;
     g->s = s;
-    for (int p = 0; p < 4; p++) g->trumps[p] = s->trump >= 0 ? suit_ranks(s->hand[p], s->trump) : 0;
+    if (s->trump >= 0)
+        suit_held(s->hand, s->trump, g->trumps);
+    else
+        memset(g->trumps, 0, sizeof g->trumps);
     u64 theirs = cards_of(s, 0xF ^ s->maximisers);
     for (int suit = 0; suit < 4; suit++) {
         g->masters[suit] = g->seconds[suit] = 0;
@@ -1921,10 +1924,10 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
      * that beat it was tried first, spending a winner on a trick the side had (development deals,
      * both builds in turn: proposals -7.4 % and -5.6 % nodes, -9 % and -7 % CPU, the costliest ten
      * -11 % and -7 %; solos -1.9 %, solos without trumps the same). */
+    int partner_winning = t->count && same_side(s, t->win_seat, seat);
     int teammate_takes = s->normal && t->count &&
-                         (teammate_wins(s, t, seat) ||
-                          (same_side(s, t->win_seat, seat) && !beatable_later(s, t, seat, t->win_card)));
-    int side = side_of(s, seat);
+                         (teammate_wins(s, t, seat) || (partner_winning && !beatable_later(s, t, seat, t->win_card)));
+    int side = side_of(s, seat), lone = popcount((u64)side) == 1;
     int trumps_out = s->trump >= 0 && (all & SUIT_BITS(s->trump));
     for (int i = 0; i < n; i++) {
         int c = cards[i];
@@ -1953,7 +1956,7 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                      * to -11 % nodes (the geometric means of the ratios -1 to -10 %), solos without
                      * trumps -9 to -25 % (-8 to -10 %), solos +1 to -9 % (-4 to -9 %).  The lone hand
                      * leading high too made solos +4 and +5 % on two seeds, -6 % on the third. */
-                    int up = popcount((u64)side) > 1 ? rank : -rank;
+                    int up = lone ? -rank : rank;
                     sc = (any_ruffs(s, side & ~(1 << seat), suit) ? 70 : 20) + up;
                     /* But a lone hand's run of two cards or more just under the opponents' top card is
                      * led first, even before its own winners: it drives the top card out and sets up the
@@ -1963,7 +1966,7 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                      * without trumps -9 to -14 % (the worst of 600 of 85,980,000 406 ms against 831);
                      * 150 instead of 250 about the same; for a side of two or three hands too, proposals
                      * +2 % CPU and solos less. */
-                    if (popcount((u64)side) == 1) {
+                    if (lone) {
                         int run = run_top(s, t, seat, c);
                         if (run != c && run == highest(in_suit ^ (u64)1 << top)) sc += 250;
                     }
@@ -1992,7 +1995,6 @@ static void order(const Search *s, const Trick *t, int seat, int *cards, int n, 
                 sc -= (trumps_out ? 36 : 48) * replies;
             } else {
                 int wins = beats(s, c, t->win_card);
-                int partner_winning = same_side(s, t->win_seat, seat);
                 if (teammate_takes)
                     sc = -value;
                 else if (wins && !beatable_later(s, t, seat, c))
