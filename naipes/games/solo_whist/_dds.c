@@ -1580,26 +1580,25 @@ static void length_game_of(Search *s, LengthGame *g) {
     }
 }
 
-/* Between tricks, for a lone declarer: does the lengths game give him `need`?  `w` gets what its answer
- * rests on: every trump, and of a side suit his masters and seconds only (the cards from the suit's highest
- * down to his lowest master or second keep their owners, so he holds as many and the top card over his
- * seconds stays where it is; the lengths are the table's key). */
-static int length_floor_reaches(Search *s, int leader, int need, Ranks *w) {
+/* Between tricks, `d` left, for a lone declarer: does the lengths game give him `need`?  `w` gets what its
+ * answer rests on: every trump, and of a side suit his masters and seconds only (the cards from the suit's
+ * highest down to his lowest master or second keep their owners, so he holds as many and the top card over
+ * his seconds stays where it is; the lengths are the table's key). */
+static int length_floor_reaches(Search *s, int d, int leader, int need, Ranks *w) {
+    if (s->length_spent[d] > LENGTH_FIRST + LENGTH_PER_PROOF * s->length_proved[d]) return 0;
     LengthGame g;
     length_game_of(s, &g);
     int masters = g.masters[0] + g.masters[1] + g.masters[2] + g.masters[3];
     int seconds = g.seconds[0] + g.seconds[1] + g.seconds[2] + g.seconds[3];
     if ((!masters && !seconds && !g.trumps[g.lone]) || need > sure_trumps(g.trumps, g.lone) + masters + seconds + 1)
         return 0;
-    int left = popcount(s->hand[g.lone]);
-    if (s->length_spent[left] > LENGTH_FIRST + LENGTH_PER_PROOF * s->length_proved[left]) return 0;
     long long limit = s->limit, before = s->nodes;
     int last = s->nodes + LENGTH_BUDGET >= limit;
     if (!last) s->limit = s->nodes + LENGTH_BUDGET;
     int proved = length_game(&g, leader, need);
     s->limit = limit;
-    s->length_spent[left] += s->nodes - before;
-    s->length_proved[left] += proved;
+    s->length_spent[d] += s->nodes - before;
+    s->length_proved[d] += proved;
     if (!proved) {
         /* a game cut off by its own budget proves nothing, and the search goes on */
         if (!last) s->aborted = 0;
@@ -2213,7 +2212,7 @@ static int search(Search *s, int d, int need, Ranks *w) {
             store(&layout, t->leader, d, w, 1, need, -1);
             return 1;
         }
-        if (s->length_game && d <= LENGTH_DEPTH && !s->aborted && length_floor_reaches(s, t->leader, need, w)) {
+        if (s->length_game && d <= LENGTH_DEPTH && !s->aborted && length_floor_reaches(s, d, t->leader, need, w)) {
             store(&layout, t->leader, d, w, 1, need, -1);
             return 1;
         }
