@@ -1360,9 +1360,9 @@ typedef struct {
  * figures without trumps are within that; timed in both orders on a seed it was not tuned on, random solos
  * 2 % less CPU, the ten costliest 3 % dearer, and without trumps leaving the rule out moved the CPU by -3
  * to +1 % over six seeds.  It stays for both, for deals like the one it was made for (956: 617 ms to
- * 482).  At 125, 500 or 1,000 positions a proof, or from 10,000 or 50,000 positions, within a few per cent of it; asked
- * again every fourth or eighth time once stopped, or while a proof by the game costs fewer positions than
- * the search spends where it finds the declarer's tricks itself, less gained. */
+ * 482).  At 125, 500 or 1,000 positions a proof, or from 10,000 or 50,000 positions, within a few per
+ * cent of it; asked again every fourth or eighth time once stopped, or while a proof by the game costs
+ * fewer positions than the search spends where it finds the declarer's tricks itself, less gained. */
 #define LENGTH_PER_PROOF 250
 #define LENGTH_FIRST 20000
 
