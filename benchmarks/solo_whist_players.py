@@ -51,7 +51,7 @@ MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "rando
            "oracle-basic": ("oracle", "basic")}
 ORACLE_NODES = analysis.NODE_LIMIT
 """The most nodes the oracle's search of the true deal may visit for one card; past it the oracle plays
-the strong player's card (3 card choices in 1,000 on the README's deals)."""
+the strong player's card (3 card choices in 1,000 on the deals of its first measurement)."""
 SIDES = ((0, 2), (1, 3))
 """The seats of side A in a deal's two playings."""
 
