@@ -38,8 +38,18 @@ class GameNotOver(EngineError):
 
 
 class InvalidSeating(EngineError):
-    """A new table's seat or level that the game does not have; ``code`` says which."""
+    """A new table's seat or level that the game does not have."""
 
-    def __init__(self, code: str, message: str, **params: object) -> None:
-        self.code = code
-        super().__init__(message, **params)
+
+class InvalidLevel(InvalidSeating):
+    code = "invalid_level"
+
+    def __init__(self, levels: tuple[str, ...]) -> None:
+        super().__init__(N_("The level must be one of: %(levels)s."), levels=", ".join(levels))
+
+
+class InvalidSeat(InvalidSeating):
+    code = "invalid_seat"
+
+    def __init__(self, seats: int) -> None:
+        super().__init__(N_("The seat must be a player number from 0 to %(last)s."), last=seats - 1)

@@ -22,7 +22,7 @@ from ..engine.errors import N_, EngineError, IllegalMove
 from ..engine.events import Event
 from ..engine.review import Review, dice_for
 from . import driver
-from .errors import GameNotOver, InvalidSeating, InvalidTable
+from .errors import GameNotOver, InvalidLevel, InvalidSeat, InvalidTable
 from .record import Record, RecordError, Replayed, replay
 from .session import Session
 
@@ -96,14 +96,12 @@ def deal(game: Rules, options: Mapping[str, object], rng: random.Random | None =
     """
     level = options.get("level", game.levels[0])
     if not isinstance(level, str) or level not in game.levels:
-        raise InvalidSeating("invalid_level", N_("The level must be one of: %(levels)s."),
-                             levels=", ".join(game.levels))
+        raise InvalidLevel(game.levels)
     players = {"players": options["players"]} if "players" in options else {}
     position = game.new_game(secrets.randbits(128), **players)
     seat = options.get("seat", 0)
     if not is_whole_number(seat) or not 0 <= seat < game.seats(position):
-        raise InvalidSeating("invalid_seat", N_("The seat must be a player number from 0 to %(last)s."),
-                             last=game.seats(position) - 1)
+        raise InvalidSeat(game.seats(position))
     return _dealt(game, position, seat, level, None, rng)
 
 
