@@ -4,7 +4,8 @@ Each request is a function that takes the table as it was and returns it as it i
 with the events on the way (unmasked: ``Table.seen`` masks them for the reader's seat),
 or raises the kernel's errors (``errors``). Nothing here keeps a table: the store does
 (``seal``). A table is dealt from ``secrets``; the computer players throw fresh dice from
-the operating system's randomness at each request, and the hints the review's own.
+the operating system's randomness at each request, and a hint the dice the review will
+throw for the same decision.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from . import driver
 from .errors import GameNotOver, InvalidLevel, InvalidSeat, InvalidTable
 from .record import Record, RecordError, Replayed, replay
 from .session import Session
-
 
 
 def new_table_fields(game: Rules) -> frozenset[str]:
@@ -90,7 +90,8 @@ def fresh_dice() -> random.Random:
 
 
 def deal(game: Rules, options: Mapping[str, object], rng: random.Random | None = None) -> Turn:
-    """A new table: ``options`` are the reader's ``seat`` and ``level`` and the game's options for a new game.
+    """A new table: ``options`` are its fields (``new_table_fields``), the reader's ``seat`` and ``level``
+    and, where the game asks, how many ``players``.
 
     The level is checked before the deal and the seat after it (the deal says how many seats there are).
     """
