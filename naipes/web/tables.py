@@ -14,11 +14,11 @@ from typing import TypeVar
 from flask import Blueprint, current_app, jsonify
 from flask_babel import gettext
 
+from .. import tables
 from ..engine.contract import Rules
 from ..engine.errors import EngineError
 from ..engine.events import Event
 from ..engine.review import Judgement, summary
-from .. import tables
 from ..tables import Table
 from ..tables.errors import ExpiredTable, GameNotOver, InvalidSeating, InvalidTable
 from ..tables.seal import DEFAULT_LIFETIME, TableSeal
