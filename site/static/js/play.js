@@ -80,8 +80,9 @@
     this.undoButton.addEventListener("click", this.undo.bind(this));
     element.querySelector("[data-new]").addEventListener("click", this.newGame.bind(this));
     this.skipButton.addEventListener("click", this.skip.bind(this));
-    var pairs = element.querySelector("[data-pairs]");
-    if (pairs) { pairs.addEventListener("click", this.togglePairs.bind(this, pairs)); }
+    element.querySelectorAll("[data-reveal]").forEach(function (button) {
+      button.addEventListener("click", this.reveal.bind(this, button));
+    }, this);
     element.querySelectorAll("[data-shift]").forEach(function (button) {
       button.addEventListener("click", this.shift.bind(this, Number(button.dataset.shift)));
     }, this);
@@ -586,8 +587,10 @@
     this.setup.querySelector("button[type=submit]").focus();
   };
 
-  Table.prototype.togglePairs = function (button) {
-    var text = this.board.querySelector("[data-pairs-text]");
+  // A control of the game's own (Old Maid: which pairs do I hold?) shows or hides the text of the
+  // board it controls (aria-controls), and reads it out.
+  Table.prototype.reveal = function (button) {
+    var text = this.board.querySelector("#" + button.getAttribute("aria-controls"));
     if (!text) { return; }
     text.hidden = !text.hidden;
     button.setAttribute("aria-expanded", String(!text.hidden));
