@@ -33,14 +33,13 @@ import statistics
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
 
 from naipes.engine.cards import Card
 from naipes.games.solo_whist import analysis, dd, thumb
 from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
-from naipes.games.solo_whist.game import GAME
+from naipes.games.solo_whist.game import SoloWhist
 from naipes.tables import driver
 from naipes.games.solo_whist.bidding import STRONG_BIDS, BidBudget
 from naipes.games.solo_whist.sampling import STRONG, Budget, best_card
@@ -203,16 +202,18 @@ def table_answers(deals: int, start: int, bounded: bool) -> None:
     of thumb."""
     counted: Counter = Counter()
 
-    def counting(seen, moves, rng, level, allowance):
-        if allowance is not None and len(moves) > 1:
-            own = STRONG_BIDS.nodes if isinstance(moves[0], sw.Bid) else STRONG.nodes
-            counted["decisions"] += 1
-            counted["cut"] += allowance.left < own
-            counted["none"] += allowance.left == 0
-        return players.choose(seen, moves, rng, level, allowance)
+    class Counting(SoloWhist):
+        answer_work = SoloWhist.answer_work if bounded else None
 
-    game = replace(GAME, player=replace(GAME.player, choose=counting,
-                                        answer_work=GAME.player.answer_work if bounded else None))
+        def decide(self, seen, moves, rng, level, allowance):
+            if allowance is not None and len(moves) > 1:
+                own = STRONG_BIDS.nodes if isinstance(moves[0], sw.Bid) else STRONG.nodes
+                counted["decisions"] += 1
+                counted["cut"] += allowance.left < own
+                counted["none"] += allowance.left == 0
+            return super().decide(seen, moves, rng, level, allowance)
+
+    game = Counting()
     answers: list[float] = []
     for seed in range(start, start + deals):
         rng = random.Random(seed)
@@ -225,7 +226,7 @@ def table_answers(deals: int, start: int, bounded: bool) -> None:
                 break
             position, _events = driver.play(game, position, 0, game.choose(position, 0, rng, "basic").move, rng)
     print(f"== table answers: {deals} deals from seed {start}, {len(answers)} answers, three strong players {STRONG},"
-          f" {game.player.answer_work or 'no'} positions an answer")
+          f" {game.answer_work or 'no'} positions an answer")
     print(f"  CPU ms per answer p50 {percentile(answers, .5):.1f} p95 {percentile(answers, .95):.1f}"
           f" p99 {percentile(answers, .99):.1f} max {max(answers):.1f}")
     if bounded:

@@ -10,9 +10,12 @@ import re
 import pytest
 
 from naipes.engine.cards import DECK
+from naipes.engine.contract import Rules
 from naipes.games import GAMES
 from naipes.games.solo_whist.analysis import SETUP_FIELDS
 from naipes.web.analysis import ACTION
+
+SETUP_METHODS = ("analysis", "on_board", "set_up", "setup_fields", "setup_dealt")
 
 PAGES = {"es": "/es/solo-whist/analisis/", "pt": "/pt/solo-whist/analise/"}
 BOARDS = {lang: url + "board" for lang, url in PAGES.items()}
@@ -84,7 +87,8 @@ def test_only_a_game_with_an_analysis_board_has_the_page_and_its_rules_page_link
         rules = client.get(f"/es/{game_id}/").get_data(as_text=True)
         assert ('href="/es/solo-whist/analisis/"' in rules) == (game_id == "solo-whist") == game.analyses
         assert client.get(f"/es/{game_id}/analisis/").status_code == (200 if game.analyses else 404)
-        assert (game.setup is not None) == game.analyses, "a game with an analysis board has its set-up form"
+        has_setup = all(getattr(type(game), name) is not getattr(Rules, name) for name in SETUP_METHODS)
+        assert has_setup == game.analyses, "a game with an analysis board has its set-up form"
     assert client.get("/pt/solo-whist/analisis/").status_code == 404
 
 

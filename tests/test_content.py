@@ -228,13 +228,12 @@ def test_a_page_without_front_matter_or_with_fields_missing_is_refused(tmp_path)
 
 # ---------------------------------------------------------------- quick-reference sheets
 
-SHEET_PAGES = {"old-maid": 1, "double-solitaire": 1, "solo-whist": 2}
-
-
 @pytest.mark.parametrize(("lang", "game"), PAGES)
-def test_every_game_has_a_sheet_for_the_table_of_one_page_two_for_solo_whist(library, lang, game):
+def test_every_game_has_a_sheet_for_the_table_of_as_many_pages_in_both_languages(library, lang, game):
+    """How many pages a sheet may fill is the game's own fact, in its sheet's front matter."""
     sheet = library.sheet(library.game(lang, game))
-    assert sheet.pages == SHEET_PAGES[game]
+    other = library.sheet(library.game("pt" if lang == "es" else "es", game))
+    assert sheet.pages == other.pages >= 1
     assert [section.id for section in sheet.sections][-1] == "choices"
 
 

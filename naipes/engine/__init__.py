@@ -3,8 +3,8 @@
 ``cards`` (the one card model), ``errors`` (every refusal and its code),
 ``events``, ``decode`` (what the games' JSON shapes share), ``sentences`` (what
 a game says, for the web layer to translate), ``choice`` (a computer player's
-answer), ``contract`` (``Rules``, the contract every game keeps, and ``Game``,
-the descriptor that binds a game's package to it) and ``schemas`` (the JSON
+answer), ``contract`` (``Rules``, the base class of the contract every game
+keeps, which each game's ``game`` module subclasses) and ``schemas`` (the JSON
 Schemas derived from the games' declared shapes).
 
 Every game (``naipes.games.<game>``) has the same shape, python-chess being the model:

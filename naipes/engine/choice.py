@@ -36,7 +36,7 @@ class Choice(Generic[MoveT]):
 class Allowance:
     """The work the computer players may still do in one answer, in the units the game's players
     count (Solo Whist's: positions searched); each player draws on it and cuts its own budget to it.
-    A game whose players do no measurable work has none (``Player.answer_work`` is None)."""
+    A game whose players do no measurable work has none (``Rules.answer_work`` is None)."""
 
     left: int
 

@@ -115,9 +115,10 @@ def _board(page, position_json: object) -> dict:
                 raise
             notice = error.message
     mover = p.get("to_move")
-    html = render_template("analysis_board.html", page=page, p=p, values=values, notice=notice, mover=mover)
+    html = render_template(f"games/{page.game}/analysis_board.html", page=page, p=p, values=values, notice=notice,
+                           mover=mover)
     fields = None if position.is_over else dict(game.setup_fields(position))
-    return {"board": html, "position": p, "fields": fields}
+    return {"board": html, "position": p, "fields": fields, "on_board": game.on_board(position)}
 
 
 @lru_cache(maxsize=64)
@@ -167,7 +168,8 @@ def page(lang: str, slug: str, part: str):
 @bp.post("/<lang>/<slug>/<analysis_slug:part>/board")
 def board(lang: str, slug: str, part: str):
     """The board for the position the body holds: ``{"position": Position}`` → ``{"board": html, "position",
-    "fields"}``, the set-up form's fields for that position (None once the hand is over)."""
+    "fields", "on_board"}``, the set-up form's fields for that position (None once the hand is over) and whether
+    the board can analyse it (the game's ``on_board``)."""
     page = _analysis_page(lang, slug, part)
     return jsonify(_board(page, required(json_body(), "position")))
 

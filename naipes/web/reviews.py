@@ -18,7 +18,7 @@ from flask import Blueprint, abort, jsonify, render_template, url_for
 from flask_babel import gettext
 from werkzeug.routing import BaseConverter
 
-from ..engine.contract import PositionLike
+from ..engine.contract import PositionLike, Rules
 from ..engine.errors import N_
 from ..games import GAMES
 from .analysis import board_url, first_on_board
@@ -100,7 +100,7 @@ def render(lang: str, slug: str, play: str, review: str):
     sections = {section.id for section in page.sections}
     notes: dict[int, StepNote] = {}
     for decision in reviewed["decisions"]:
-        label = _cost_label(game.ID, decision["cost"])
+        label = _cost_label(game, decision["cost"])
         notes[decision["step"]] = (with_rule(page, "judgement", label, decision["reason"], decision["rule"])
                                    if decision["rule"] in sections else StepNote("judgement", label, decision["reason"]))
     for step in reviewed["unjudged"]:
@@ -116,13 +116,11 @@ def render(lang: str, slug: str, play: str, review: str):
     return jsonify({"html": html, "help": reviewed.get("help")})
 
 
-def _cost_label(game_id: str, cost: float) -> str:
+def _cost_label(game: Rules, cost: float) -> str:
     if cost <= 0:
         return gettext("To look at:")
-    if game_id == "solo-whist":
-        return gettext("Cost: %(num)s trick.", num=int(cost)) if cost == 1 else gettext(
-            "Cost: %(num)s tricks.", num=int(cost))
-    return gettext("Cost: %(num)s card.", num=int(cost)) if cost == 1 else gettext("Cost: %(num)s cards.", num=int(cost))
+    one, more = game.review_cost
+    return gettext(one if cost == 1 else more, num=int(cost))
 
 
 def language_converter(languages) -> type[BaseConverter]:

@@ -49,7 +49,7 @@ def test_old_maid_pairs_refusals_rearranging_and_undo(page, live_server):
     words = WORDS["es"]
     deal(page, live_server, "es", "old-maid", players=3)
     page.get_by_role("button", name=words["pairs"]).click()
-    pairs = page.locator("[data-pairs-text]")
+    pairs = page.locator("#play-pairs")
     assert pairs.is_visible() and re.search(r"parejas|ninguna pareja", pairs.inner_text())
     mine = page.locator(".seat-me button.card")
     names = [mine.nth(i).get_attribute("aria-label") for i in range(mine.count())]

@@ -182,6 +182,7 @@ def test_a_session_of_three_solo_whist_deals_at_the_table(page, live_server, siz
         no_axe_violation(page, "after the deal")
     record = page.locator("[data-record]")
     assert record.locator("[data-count=played]").inner_text() == "3", "the record on this device counts each deal once"
+    assert signed(record.locator("[data-count=chips]").inner_text()) == chips[2], "and the reader's chips over them"
     record.get_by_role("button", name="Borrar mi historial").click()
     assert record.locator("[data-count=played]").inner_text() == "0"
 

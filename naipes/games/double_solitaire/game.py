@@ -2,37 +2,71 @@
 
 from __future__ import annotations
 
-from ...engine.contract import DRAWN, LOST, WON, Game, Player, Scoring
+import random
+from collections.abc import Mapping, Sequence
+
+from ...engine.choice import Allowance, Choice
+from ...engine.contract import DRAWN, LOST, WON, Rules, Scoring
+from ...engine.events import Event
+from ...engine.review import Review
+from ...engine.sentences import Journey, Sentence
 from . import player, review, rules, sentences, shapes, view
+from .view import View
+
 
 def _outcome(position: rules.Position, seat: int) -> str:
     return DRAWN if position.winner is None else WON if position.winner == seat else LOST
 
 
-SCORING = Scoring(
-    scores=lambda position: tuple(int(seat == position.winner) for seat in range(len(position.players))),
-    outcome=_outcome,
-    next_deal=lambda position: {},
-    tallies={"contributed": lambda position: tuple(position.contributed)},
-)
+class DoubleSolitaire(Rules[rules.Position, rules.Move, View]):
+    ID = rules.ID
+    PLAYERS = rules.PLAYERS
+    NEW_GAME_OPTIONS = rules.NEW_GAME_OPTIONS
+    Position = rules.Position
+    shapes = shapes.SHAPES
+    levels = player.LEVELS
+    realtime = True
+    judges = True
+    scoring = Scoring(
+        scores=lambda position: tuple(int(seat == position.winner) for seat in range(len(position.players))),
+        outcome=_outcome,
+        next_deal=lambda position: {},
+        tallies={"contributed": lambda position: tuple(position.contributed)},
+    )
 
-GAME: Game[rules.Position, rules.Move, view.View] = Game(
-    ID=rules.ID,
-    PLAYERS=rules.PLAYERS,
-    NEW_GAME_OPTIONS=rules.NEW_GAME_OPTIONS,
-    position_type=rules.Position,
-    move_types=(rules.Draw, rules.Recycle, rules.Transfer),
-    read_position=rules.Position.from_json,
-    deal=rules.new_game,
-    legal_moves_of=rules.legal_moves,
-    apply_to=rules.apply,
-    read_move=rules.move_from_json,
-    view_of=view.view,
-    event_for_seat=view.event_seen_by,
-    shapes=shapes.SHAPES,
-    teller=sentences.tell,
-    stager=sentences.stage,
-    player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: len(position.players),
-                  scoring=SCORING, realtime=True),
-    reviewer=review.review,
-)
+    def new_game(self, seed: int, **options: object) -> rules.Position:
+        return rules.new_game(seed, **options)
+
+    def legal_moves(self, position: rules.Position) -> list[rules.Move]:
+        return rules.legal_moves(position)
+
+    def apply(self, position: rules.Position, move: rules.Move) -> tuple[rules.Position, list[Event]]:
+        return rules.apply(position, move)
+
+    def move_from_json(self, data: object) -> rules.Move:
+        return rules.move_from_json(data)
+
+    def view(self, position: rules.Position, seat: int) -> View:
+        return view.view(position, seat)
+
+    def event_seen_by(self, event: Event, seat: int) -> Event:
+        return view.event_seen_by(event, seat)
+
+    def sentence(self, event: Mapping[str, object]) -> Sentence:
+        return sentences.tell(event)
+
+    def journey(self, event: Mapping[str, object]) -> Journey | None:
+        return sentences.stage(event)
+
+    def seats(self, position: rules.Position) -> int:
+        return len(position.players)
+
+    def decide(self, seen: View, moves: list[rules.Move], rng: random.Random, level: str,
+               allowance: Allowance | None) -> Choice[rules.Move]:
+        return player.choose(seen, moves, rng, level, allowance)
+
+    def review(self, start: rules.Position, moves: Sequence[rules.Move], seat: int) -> Review:
+        return review.review(start, moves, seat)
+
+
+GAME = DoubleSolitaire()

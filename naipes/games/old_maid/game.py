@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
-from ...engine.contract import LOST, WON, Game, Player, Scoring
+from ...engine.choice import Allowance, Choice
+from ...engine.contract import LOST, WON, Rules, Scoring
+from ...engine.events import Event
+from ...engine.sentences import Journey, Sentence
 from . import player, rules, sentences, shapes, view
-
-
-def _shuffle_offered_fan(position: rules.Position, reader: int, rng: random.Random) -> rules.Move | None:
-    """A computer offering its fan shuffles it first: where a card went tells the taker nothing."""
-    offerer = position.offerer
-    if position.phase != rules.DRAWING or offerer is None or offerer == reader:
-        return None
-    return player.shuffled(view.view(position, offerer), rng)
+from .view import View
 
 
 def _losses(position: rules.Position) -> tuple[int, ...]:
@@ -25,29 +22,57 @@ def _next_deal(position: rules.Position) -> dict[str, int]:
     return {"players": position.players, "dealer": (position.dealer + 1) % position.players}
 
 
-SCORING = Scoring(
-    scores=_losses,
-    outcome=lambda position, seat: LOST if position.loser == seat else WON,
-    next_deal=_next_deal,
-    fewer_is_better=True,
-)
+class OldMaid(Rules[rules.Position, rules.Move, View]):
+    ID = rules.ID
+    PLAYERS = rules.PLAYERS
+    NEW_GAME_OPTIONS = rules.NEW_GAME_OPTIONS
+    Position = rules.Position
+    shapes = shapes.SHAPES
+    levels = player.LEVELS
+    scoring = Scoring(
+        scores=_losses,
+        outcome=lambda position, seat: LOST if position.loser == seat else WON,
+        next_deal=_next_deal,
+        fewer_is_better=True,
+    )
 
-GAME: Game[rules.Position, rules.Move, view.View] = Game(
-    ID=rules.ID,
-    PLAYERS=rules.PLAYERS,
-    NEW_GAME_OPTIONS=rules.NEW_GAME_OPTIONS,
-    position_type=rules.Position,
-    move_types=(rules.Discard, rules.Draw, rules.Arrange),
-    read_position=rules.Position.from_json,
-    deal=rules.new_game,
-    legal_moves_of=rules.legal_moves,
-    apply_to=rules.apply,
-    read_move=rules.move_from_json,
-    view_of=view.view,
-    event_for_seat=view.event_seen_by,
-    shapes=shapes.SHAPES,
-    teller=sentences.tell,
-    stager=sentences.stage,
-    player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: position.players,
-                  scoring=SCORING, prepare=_shuffle_offered_fan),
-)
+    def new_game(self, seed: int, **options: object) -> rules.Position:
+        return rules.new_game(seed, **options)
+
+    def legal_moves(self, position: rules.Position) -> list[rules.Move]:
+        return rules.legal_moves(position)
+
+    def apply(self, position: rules.Position, move: rules.Move) -> tuple[rules.Position, list[Event]]:
+        return rules.apply(position, move)
+
+    def move_from_json(self, data: object) -> rules.Move:
+        return rules.move_from_json(data)
+
+    def view(self, position: rules.Position, seat: int) -> View:
+        return view.view(position, seat)
+
+    def event_seen_by(self, event: Event, seat: int) -> Event:
+        return view.event_seen_by(event, seat)
+
+    def sentence(self, event: Mapping[str, object]) -> Sentence:
+        return sentences.tell(event)
+
+    def journey(self, event: Mapping[str, object]) -> Journey | None:
+        return sentences.stage(event)
+
+    def seats(self, position: rules.Position) -> int:
+        return position.players
+
+    def decide(self, seen: View, moves: list[rules.Move], rng: random.Random, level: str,
+               allowance: Allowance | None) -> Choice[rules.Move]:
+        return player.choose(seen, moves, rng, level, allowance)
+
+    def prepare(self, position: rules.Position, reader: int, rng: random.Random) -> rules.Move | None:
+        """A computer offering its fan shuffles it first: where a card went tells the taker nothing."""
+        offerer = position.offerer
+        if position.phase != rules.DRAWING or offerer is None or offerer == reader:
+            return None
+        return player.shuffled(view.view(position, offerer), rng)
+
+
+GAME = OldMaid()

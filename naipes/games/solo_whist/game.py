@@ -3,8 +3,17 @@ and what its templates need (the calls, the stakes, the settlement rows)."""
 
 from __future__ import annotations
 
-from ...engine.contract import ANNULLED, DRAWN, LOST, WON, Game, Player, Scoring, Setup
+import random
+from collections.abc import Mapping, Sequence
+
+from ...engine.choice import Allowance, Choice
+from ...engine.contract import ANNULLED, DRAWN, LOST, WON, Rules, Scoring
+from ...engine.errors import N_
+from ...engine.events import Event
+from ...engine.review import Review
+from ...engine.sentences import Journey, Sentence
 from . import analysis, player, review, rules, sentences, shapes, view
+from .view import View
 from .tricks import chip_movements
 
 
@@ -20,33 +29,25 @@ def _outcome(position: rules.Position, seat: int) -> str:
     return WON if gain > 0 else LOST if gain < 0 else DRAWN
 
 
-SCORING = Scoring(
-    scores=_chips,
-    outcome=_outcome,
-    # The deal passes to the left after every hand; an annulled one passes it too, as the seed says.
-    next_deal=lambda position: {"dealer": (position.dealer + 1) % rules.SEATS},
-)
-
-GAME: Game[rules.Position, rules.Move, view.View] = Game(
-    ID=rules.ID,
-    PLAYERS=rules.PLAYERS,
-    NEW_GAME_OPTIONS=rules.NEW_GAME_OPTIONS,
-    position_type=rules.Position,
-    move_types=(rules.Bid, rules.NameTrump, rules.Play),
-    read_position=rules.Position.from_json,
-    deal=rules.new_game,
-    legal_moves_of=rules.legal_moves,
-    apply_to=rules.apply,
-    read_move=rules.move_from_json,
-    view_of=view.view,
-    event_for_seat=view.event_seen_by,
-    shapes=shapes.SHAPES,
-    teller=sentences.tell,
-    stager=sentences.stage,
-    player=Player(levels=player.LEVELS, choose=player.choose, seats=lambda position: rules.SEATS, scoring=SCORING,
-                  answer_work=player.ANSWER_WORK),
-    words=sentences.CALL_NAMES,
-    template_globals={
+class SoloWhist(Rules[rules.Position, rules.Move, View]):
+    ID = rules.ID
+    PLAYERS = rules.PLAYERS
+    NEW_GAME_OPTIONS = rules.NEW_GAME_OPTIONS
+    Position = rules.Position
+    shapes = shapes.SHAPES
+    levels = player.LEVELS
+    answer_work = player.ANSWER_WORK
+    judges = True
+    review_cost = (N_("Cost: %(num)s trick."), N_("Cost: %(num)s tricks."))
+    analyses = True
+    scoring = Scoring(
+        scores=_chips,
+        outcome=_outcome,
+        # The deal passes to the left after every hand; an annulled one passes it too, as the seed says.
+        next_deal=lambda position: {"dealer": (position.dealer + 1) % rules.SEATS},
+    )
+    words = sentences.CALL_NAMES
+    template_globals = {
         "calls": rules.CALLS,
         "contracts": rules.CONTRACTS,
         "seats": rules.SEATS,
@@ -55,8 +56,56 @@ GAME: Game[rules.Position, rules.Move, view.View] = Game(
         "stakes": rules.STAKES,
         "settlement_table": rules.settlement_table,
         "chip_movements": chip_movements,
-    },
-    reviewer=review.review,
-    analyser=analysis.answer,
-    setup=Setup(shows=analysis.on_board, read=analysis.set_up, fields=analysis.setup_fields, deal=analysis.dealt),
-)
+    }
+
+    def new_game(self, seed: int, **options: object) -> rules.Position:
+        return rules.new_game(seed, **options)
+
+    def legal_moves(self, position: rules.Position) -> list[rules.Move]:
+        return rules.legal_moves(position)
+
+    def apply(self, position: rules.Position, move: rules.Move) -> tuple[rules.Position, list[Event]]:
+        return rules.apply(position, move)
+
+    def move_from_json(self, data: object) -> rules.Move:
+        return rules.move_from_json(data)
+
+    def view(self, position: rules.Position, seat: int) -> View:
+        return view.view(position, seat)
+
+    def event_seen_by(self, event: Event, seat: int) -> Event:
+        return view.event_seen_by(event, seat)
+
+    def sentence(self, event: Mapping[str, object]) -> Sentence:
+        return sentences.tell(event)
+
+    def journey(self, event: Mapping[str, object]) -> Journey | None:
+        return sentences.stage(event)
+
+    def seats(self, position: rules.Position) -> int:
+        return rules.SEATS
+
+    def decide(self, seen: View, moves: list[rules.Move], rng: random.Random, level: str,
+               allowance: Allowance | None) -> Choice[rules.Move]:
+        return player.choose(seen, moves, rng, level, allowance)
+
+    def review(self, start: rules.Position, moves: Sequence[rules.Move], seat: int) -> Review:
+        return review.review(start, moves, seat)
+
+    def analysis(self, position: rules.Position) -> Mapping[str, object]:
+        return analysis.answer(position)
+
+    def on_board(self, position: rules.Position) -> bool:
+        return analysis.on_board(position)
+
+    def set_up(self, fields: Mapping[str, str]) -> rules.Position:
+        return analysis.set_up(fields)
+
+    def setup_fields(self, position: rules.Position) -> Mapping[str, str]:
+        return analysis.setup_fields(position)
+
+    def setup_dealt(self, fields: Mapping[str, str], rng: random.Random) -> Mapping[str, str]:
+        return analysis.dealt(fields, rng)
+
+
+GAME = SoloWhist()

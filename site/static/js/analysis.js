@@ -55,7 +55,7 @@
       if (textarea) { textarea.value = JSON.stringify(position); }
       fill(result.data.fields);
       backButton.disabled = history.length === 0;
-      say(position.phase === "play" ? label : data.labelOver);
+      say(result.data.on_board ? label : data.labelOver);
       var diagram = boardElement.querySelector("[data-diagram]");
       if (diagram) { diagram.focus(); }
     }).catch(function () { say(data.labelNetwork); }).then(function () { busy = false; });

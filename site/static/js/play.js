@@ -66,7 +66,7 @@
     new Motion.Dragger(this.board, {
       stage: this.stage,
       drop: this.onDrop.bind(this),
-      doubleTap: this.toFoundation.bind(this),
+      doubleTap: this.toHome.bind(this),
       lifted: this.hold.bind(this, true),
       landed: this.hold.bind(this, false)
     });
@@ -80,8 +80,9 @@
     this.undoButton.addEventListener("click", this.undo.bind(this));
     element.querySelector("[data-new]").addEventListener("click", this.newGame.bind(this));
     this.skipButton.addEventListener("click", this.skip.bind(this));
-    var pairs = element.querySelector("[data-pairs]");
-    if (pairs) { pairs.addEventListener("click", this.togglePairs.bind(this, pairs)); }
+    element.querySelectorAll("[data-reveal]").forEach(function (button) {
+      button.addEventListener("click", this.reveal.bind(this, button));
+    }, this);
     element.querySelectorAll("[data-shift]").forEach(function (button) {
       button.addEventListener("click", this.shift.bind(this, Number(button.dataset.shift)));
     }, this);
@@ -161,14 +162,15 @@
     if (Number(seat.value) >= count) { seat.value = "0"; }
   };
 
-  // The reader's record on this device: deals played, won, lost, drawn or annulled, chips, cards.
+  // The reader's record on this device: deals played, won, lost, and the game's own counts
+  // (the cells of its record, games/<game>/facts.html).
   Table.prototype.recordKey = function () { return "naipes-record:" + this.gameId; };
 
   Table.prototype.showRecord = function () {
     var record = readStorage(window.localStorage, this.recordKey()) || {};
     this.recordSection.querySelectorAll("[data-count]").forEach(function (cell) {
       var value = Number(record[cell.dataset.count] || 0);
-      cell.textContent = cell.dataset.count === "chips" && value > 0 ? "+" + value : value < 0 ? "−" + (-value) : String(value);
+      cell.textContent = "signed" in cell.dataset && value > 0 ? "+" + value : value < 0 ? "−" + (-value) : String(value);
     });
     this.recordSection.hidden = false;
   };
@@ -178,21 +180,28 @@
     if (!answer.over || !session || !session.outcome || this.recorded === session.deals) { return; }
     this.recorded = session.deals;
     var record = readStorage(window.localStorage, this.recordKey()) || {};
-    var seat = answer.seat;
     record.played = (record.played || 0) + 1;
     // A deal won or lost with hints or undos is practice: it is not counted as won or lost.
     var helped = answer.help && (answer.help.hints || answer.help.undos);
     var outcome = helped ? "practice" : session.outcome;
     record[outcome] = (record[outcome] || 0) + 1;
-    if (this.gameId === "solo-whist") {
-      var scores = session.history;
-      var before = session.deals > 1 && scores.length > 1 ? scores[scores.length - 2][seat] : 0;
-      record.chips = (record.chips || 0) + scores[scores.length - 1][seat] - before;
-    }
-    if (session.contributed) { record.contributed = (record.contributed || 0) + answer.view.contributed[seat]; }
+    this.recordSection.querySelectorAll("[data-count-from]").forEach(function (cell) {
+      var name = cell.dataset.count;
+      record[name] = (record[name] || 0) + dealCount(answer, cell.dataset.countFrom, name);
+    });
     writeStorage(window.localStorage, this.recordKey(), record);
     this.showRecord();
   };
+
+  // What one deal adds to a running count of the record, as the game's record cell says (its
+  // data-count-from): the seat's change of score in the session, or the seat's count in the view.
+  function dealCount(answer, from, name) {
+    var seat = answer.seat;
+    if (from === "view") { return answer.view[name][seat]; }
+    var scores = answer.session.history;
+    var before = answer.session.deals > 1 && scores.length > 1 ? scores[scores.length - 2][seat] : 0;
+    return scores[scores.length - 1][seat] - before;
+  }
 
   Table.prototype.clearRecord = function () {
     writeStorage(window.localStorage, this.recordKey(), null);
@@ -456,16 +465,20 @@
     return next.send ? this.send(next.send, false, { dragged: true }) : false;
   };
 
-  // A double click or tap: the card goes to a foundation, if the server lists such a move.
-  Table.prototype.toFoundation = function (button) {
-    if (!this.answer || !button.dataset.start) { return; }
+  // A double click or tap: the card goes home (the race: to a foundation), if the server lists such
+  // a move. The game's table marks its home places (data-homes, each place with its data-finish).
+  Table.prototype.toHome = function (button) {
+    var homes = this.board.querySelector("[data-homes]");
+    if (!this.answer || !button.dataset.start || !homes) { return; }
     this.release();
-    var start = JSON.parse(button.dataset.start);
+    var pending = { move: JSON.parse(button.dataset.start), button: button };
+    var wanted = Array.prototype.map.call(homes.querySelectorAll("[data-finish]"), function (place) {
+      return api.click(pending, place).send;
+    }).filter(Boolean);
     var move = this.answer.moves.filter(function (candidate) {
-      return candidate.type === start.type && candidate.from === start.from &&
-        (candidate.count || 1) === (start.count || 1) && /^f/.test(candidate.to || "");
+      return wanted.some(function (home) { return api.partOf(home, candidate); });
     })[0];
-    if (!move) { this.say(this.labels.labelNoFoundation); return; }
+    if (!move) { this.say(homes.dataset.labelNoHome); return; }
     // A second double tap before the first one's answer would send the same move again from
     // the same answer, which the engine, by then past it, refuses. Once the answer is in (or the
     // network failed), the same tap may be tried again.
@@ -573,25 +586,22 @@
     this.setup.querySelector("button[type=submit]").focus();
   };
 
-  Table.prototype.togglePairs = function (button) {
-    var text = this.board.querySelector("[data-pairs-text]");
+  // A control of the game's own (Old Maid: which pairs do I hold?) shows or hides the text of the
+  // board it controls (aria-controls), and reads it out.
+  Table.prototype.reveal = function (button) {
+    var text = this.board.querySelector("#" + button.getAttribute("aria-controls"));
     if (!text) { return; }
     text.hidden = !text.hidden;
     button.setAttribute("aria-expanded", String(!text.hidden));
     if (!text.hidden) { this.say(text.textContent.replace(/\s+/g, " ").trim()); }
   };
 
-  // Old Maid: the chosen card of the reader's own fan moves one place, as an "arrange" move.
+  // The chosen card moves one place in the reader's hand (Old Maid's fan): the move its game's
+  // table wrote on it (data-shifts), if it can go that way.
   Table.prototype.shift = function (step) {
-    if (!this.pending || !this.answer) { return; }
-    var hand = this.answer.view.hands[this.answer.seat].slice();
-    var card = (this.pending.move.cards || [])[0];
-    var from = hand.indexOf(card);
-    var to = from + step;
-    if (from < 0 || to < 0 || to >= hand.length) { return; }
-    hand.splice(from, 1);
-    hand.splice(to, 0, card);
-    this.send({ type: "arrange", player: this.answer.seat, order: hand }, true);
+    if (!this.pending || !this.answer || !this.pending.button.dataset.shifts) { return; }
+    var move = JSON.parse(this.pending.button.dataset.shifts)[String(step)];
+    if (move) { this.send(move, true); }
   };
 
   Table.prototype.scheduleTick = function () {
