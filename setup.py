@@ -41,8 +41,8 @@ PEXT = ["-DFAST_PEXT"] if BMI2 and (CPU.get("vendor_id") == "GenuineIntel" or ZE
 setup(
     ext_modules=[
         Extension(
-            "naipes.games.solo_whist._dds",
-            ["naipes/games/solo_whist/_dds.c"],
+            "naipes.games.solo_whist.double_dummy._dds",
+            ["naipes/games/solo_whist/double_dummy/_dds.c"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter",
                                 *POPCOUNT, *BMI2, *PEXT],
         ),

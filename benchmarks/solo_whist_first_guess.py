@@ -25,7 +25,8 @@ import textwrap
 
 from solo_whist_solver import deal_of, fresh_table, goal
 
-from naipes.games.solo_whist import dd
+from naipes.games.solo_whist import double_dummy
+from naipes.games.solo_whist.double_dummy import SUIT_MASKS
 
 KINDS = ("solo", "proposal", "no trump")
 """The C table's rows, in its order: one hand with trumps, two with trumps, one without."""
@@ -41,17 +42,17 @@ def features(hands: tuple[int, ...], leader: int, side: int, trump: int) -> list
     seats = [seat for seat in range(4) if side >> seat & 1]
     trumps_by_rank, others_by_rank = [0] * 13, [0] * 13
     for seat in seats:
-        for card in dd.cards_in(hands[seat]):
+        for card in double_dummy.cards_in(hands[seat]):
             (trumps_by_rank if card // 13 == trump else others_by_rank)[card % 13] += 1
-    trump_lengths = [bin(hands[seat] & dd.SUIT_MASKS[trump]).count("1") if trump >= 0 else 0 for seat in seats]
+    trump_lengths = [bin(hands[seat] & SUIT_MASKS[trump]).count("1") if trump >= 0 else 0 for seat in seats]
     short = longest = 0
     for suit in range(4):
         if suit == trump:
             continue
-        longest = max(longest, sum(bin(hands[seat] & dd.SUIT_MASKS[suit]).count("1") for seat in seats))
+        longest = max(longest, sum(bin(hands[seat] & SUIT_MASKS[suit]).count("1") for seat in seats))
         for seat, trumps in zip(seats, trump_lengths):
             if trumps:
-                short += max(0, 2 - bin(hands[seat] & dd.SUIT_MASKS[suit]).count("1"))
+                short += max(0, 2 - bin(hands[seat] & SUIT_MASKS[suit]).count("1"))
     return [1.0, *trumps_by_rank, *others_by_rank, sum(trump_lengths), max(trump_lengths), short, longest,
             float(side >> leader & 1)]
 
@@ -64,8 +65,9 @@ def solved(kind: str, seed: int, count: int) -> list[tuple[list[float], int]]:
         maximisers, scorers, trump, _need = goal(kind, rng)
         fresh_table(trump)
         try:
-            value = dd.value(dd.Deal(hands, leader, (), trump), maximisers, scorers, node_limit=SKIP)
-        except dd.BudgetExceeded:
+            deal = double_dummy.Deal(hands, leader, (), trump)
+            value = double_dummy.value(deal, maximisers, scorers, node_limit=SKIP)
+        except double_dummy.BudgetExceeded:
             continue
         rows.append((features(hands, leader, maximisers, trump), value))
     return rows

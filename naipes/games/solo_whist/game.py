@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine.contract import ANNULLED, DRAWN, LOST, WON, Game, Player, Scoring, Setup
 from . import analysis, player, review, rules, sentences, shapes, view
-from .tricks import chip_movements
+from .rules.tricks import chip_movements
 
 
 def _chips(position: rules.Position) -> tuple[int, ...]:

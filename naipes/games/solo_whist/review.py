@@ -28,7 +28,8 @@ from ...engine.choice import Allowance
 from ...engine.errors import N_
 from ...engine.review import Judgement, Review, dice_for
 from ...engine.sentences import Term
-from . import analysis, bidding, dd, player
+from . import analysis, double_dummy, player
+from .players import bidding
 from .sentences import CALL_NAMES
 from .rules import MISERES, Bid, Move, Play, Position, apply, legal_moves
 from .view import view
@@ -50,10 +51,10 @@ def _double_dummy(position: Position, allowance: Allowance) -> dict[Card, analys
         raise _Unjudged
     try:
         values = {value.card: value for value in analysis.analyse(position, limit)}
-    except dd.BudgetExceeded:
+    except double_dummy.BudgetExceeded:
         raise _Unjudged from None
     finally:
-        allowance.spend(dd.nodes())
+        allowance.spend(double_dummy.nodes())
     return values
 
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dd import SUIT_MASKS
-from .rules import DECLARED_ABUNDANCE, MISERES, SEATS, TRICKS_NEEDED, Contract
+from . import SUIT_MASKS
+from ..rules import DECLARED_ABUNDANCE, MISERES, SEATS, TRICKS_NEEDED, Contract
 
 class SearchBudgetExceeded(Exception):
     """The search visited more nodes than it was allowed."""

@@ -1,6 +1,6 @@
 /*
  * Solo Whist's double-dummy solver: exact search over the remaining tricks of a deal whose four hands
- * are all known, for any goal the contracts pose (dd.py is the Python side).
+ * are all known, for any goal the contracts pose (the package's __init__.py is the Python side).
  *
  * Every goal is one question: the *maximisers* (a set of seats) try to make the *scorers* (either the
  * maximisers themselves or their opponents) take as many tricks as they can.  In a solo, abundance,

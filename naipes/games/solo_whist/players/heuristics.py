@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from ...engine.cards import DECK, SUITS, Card
-from ...engine.choice import Choice, Reason
-from ...engine.errors import N_
-from .rules import (
+from ....engine.cards import DECK, SUITS, Card
+from ....engine.choice import Choice, Reason
+from ....engine.errors import N_
+from ..rules import (
     ABUNDANCE, ACCEPTANCE, DECLARED_ABUNDANCE, MISERE, MISERES, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, STRENGTH,
     Bid, Contract, CurrentTrick, NameTrump, Play, trick_winner,
 )
-from .view import View
+from ..view import View
 
 HONOURS = frozenset({"J", "Q", "K", "A"})
 _DECK = frozenset(DECK)
