@@ -1,6 +1,6 @@
 """Fits the double-dummy search's first guess at a whole deal's value, and says how good it is.
 
-The compiled search (``naipes/games/solo_whist/_dds.c``) finds an exact count by asking yes/no
+The compiled search (``naipes/games/solo_whist/double_dummy/``) finds an exact count by asking yes/no
 questions ("do the scorers take k?") from a first guess, one trick up or down at a time, and the two
 questions at the value and one above it are most of the work: a guess at the value or one above it
 costs those two, one further off costs one more search. This script deals random whole deals for each
@@ -8,7 +8,7 @@ goal (as ``solo_whist_solver.py`` does, from seeds no test or measurement uses),
 by least squares (ridge) the tricks a side takes from what it holds: each trump and each card of the
 other suits by rank, its trumps, the most in one hand, the short suits beside them, its longest
 suit, and whether it leads. It prints the weights as the C table ``FIRST_GUESS`` to paste into
-``_dds.c``, and for deals of other seeds how far the guess the search makes from them falls from the
+``search.c``, and for deals of other seeds how far the guess the search makes from them falls from the
 value. Only speed depends on the guess: the search's answers are exact whatever it is.
 
 Run from the repository's top folder: ``python benchmarks/solo_whist_first_guess.py [--deals N]``.
@@ -31,7 +31,7 @@ from naipes.games.solo_whist.double_dummy import SUIT_MASKS
 KINDS = ("solo", "proposal", "no trump")
 """The C table's rows, in its order: one hand with trumps, two with trumps, one without."""
 FEATURES = 32
-"""The weights in a row: `_dds.c`'s GUESS_WEIGHTS, in the order of its GUESS_ places."""
+"""The weights in a row: `search.c`'s GUESS_WEIGHTS, in the order of its GUESS_ places."""
 SKIP = 20_000_000
 """Nodes after which a training deal is left out: the few that need more say nothing more."""
 RIDGE = 1.0
