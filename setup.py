@@ -22,13 +22,12 @@ def cpu_info() -> dict[str, str]:
     return info
 
 
-# The search is built on the machine that runs it (-march=native measured no faster than these alone).
+# The search is built on the machine that runs it (-march=native was no faster than these alone).
 # Counting cards is a popcount at every turn: the instruction, where the processor has it (any x86-64
-# of the last fifteen years), takes an eighth off the search's time; elsewhere the source counts
+# of the last fifteen years), saves a good part of the search's time; elsewhere the source counts
 # without it. BMI2's shifts by a variable count are one operation instead of three, and its parallel
-# bit extract builds the table's key: 8.6 % less CPU on 300 development proposals, solved alternately
-# by both builds in one process. The extract is microcode on AMD processors before Zen 3 (family 25),
-# so there the key is built as before.
+# bit extract builds the table's key in one instruction. The extract is microcode on AMD processors
+# before Zen 3 (family 25), slower than the table it replaces, so there the key is built with tables.
 CPU = cpu_info()
 FLAGS = set(CPU.get("flags", "").split())
 X86 = platform.machine() in ("x86_64", "AMD64")

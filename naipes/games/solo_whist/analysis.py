@@ -41,9 +41,8 @@ from .rules import (
 from .rules.tricks import STRENGTH, ends_early
 
 NODE_LIMIT = 8_000_000
-"""The most nodes the analysis endpoint may search for one position: about a second of CPU at the most,
-as a strong computer player's answer may take (1.04 s over 380 whole deals on 2026-12-05, a machine of
-middling speed). It was 6 million while a node cost more (up to 1.4 s for 6 million then)."""
+"""The most nodes the analysis endpoint may search for one position: at the most about as long as a
+strong computer player's answer may take, on a machine of middling speed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,8 +246,9 @@ def dealt(fields: Mapping[str, str], rng: random.Random) -> dict[str, str]:
 
 
 DEAL_TRIES = 3_000
-"""The deals "deal at random" may try for a hand worth the contract (about 50 ms of CPU): enough to find
-a solo's, a proposal's or a misère's nearly always, an abundance's or an open misère's 99 times in 100."""
+"""The deals "deal at random" may try for a hand worth the contract (a small part of a request's time):
+enough to find a solo's, a proposal's or a misère's nearly always, an abundance's or an open misère's
+almost always too."""
 
 
 def setup_fields(position: Position) -> dict[str, str]:

@@ -27,8 +27,8 @@ LEVELS: tuple[str, ...] = ("basic", "strong")
 ANSWER_WORK = 5_000_000
 """The positions the computer players may search between two of the reader's moves, all of them
 together. Up to six of them decide in turn (the rest of a trick and the next one, up to the reader),
-and each may search 2 million, so an answer could keep the reader waiting for seconds. 5 million is
-about 1 s of CPU at the slowest rate measured here; the README says how few decisions it cuts."""
+and each may search 2 million, so an answer could keep the reader waiting for seconds. 5 million keeps
+the wait short even on a slow machine; the benchmarks say how few decisions it cuts."""
 
 
 def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0],

@@ -135,12 +135,12 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid, allowance: A
 
 
 REVIEW_NODES = 2_000_000
-"""The most nodes the double-dummy search may visit for one card of a review (about a third of a
-second): a deal's first card may need more, and is then left unjudged."""
+"""The most nodes the double-dummy search may visit for one card of a review (a fraction of a
+table answer's allowance): a deal's first card may need more, and is then left unjudged."""
 
 REVIEW_WORK = player.ANSWER_WORK
 """The positions one review may search, all its analyses and strong decisions together: a table
-answer's allowance, about 1 s of CPU at the slowest rate measured here."""
+answer's allowance, so that a review keeps the reader waiting no longer than the computers do."""
 
 
 def review(start: Position, moves: Sequence[Move], seat: int, work: int = REVIEW_WORK) -> Review[Move]:

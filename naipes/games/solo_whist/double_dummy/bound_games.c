@@ -17,8 +17,6 @@
  * trump, and trumps led drawing one from every defender holding any.  It settles most of the positions
  * where a weak declarer's proof that he takes his few tricks cost millions of nodes. */
 
-
-
 /* Every card of one suit still held, its owner from the lowest up (two bits each, 13 cards at most, by
  * seat: `held[p]` holds p's ranks), and their number above them (bits 26-29): 30 bits that say where the
  * suit's cards are and nothing of which ranks are out, which is all a game's value depends on.  How the
@@ -126,7 +124,7 @@ int trump_game(TrumpGame *g, int leader, int need) {
     if (need > most) return 0;
     /* his trumps that their higher trumps cannot all beat, as trump_tricks counts them (in this game
      * too, a trump of his loses only to a higher one played to the same trick): without it the game's
-     * own search from the first trick cost a fifth of a solo's median time */
+     * own search from the first trick was a large part of a solo's time */
     if (sure_trumps(g->trumps, g->lone) >= need) return 1;
     if (++g->s->nodes > g->s->limit) {
         g->s->aborted = 1;
@@ -174,54 +172,39 @@ int trump_floor_reaches(Search *s, int leader, int need, Ranks *w) {
  * surely takes here he surely takes there, whichever of his cards above the defenders' are called masters.
  * What it sees that the trump game does not: an ace nobody can trump while the defenders holding trumps
  * still follow its suit, and a ruff where he is void and they are not.  The hardest solos a reader bids
- * turn on exactly that (the analysis board's three costliest of 3,000 development deals: 38.8 million
- * nodes before it, 13.6 million with it).
+ * turn on exactly that, and it cut the analysis board's costliest of them to about a third.
  *
  * And a king under the ace: where a defender holds a suit's top card and he holds none above the rest,
  * his cards above every other card of it are his *seconds* (three at most), and that top card a card of
  * its own.  A trick with the top card of the suit led goes to its holder, one with his second and not the
  * top card to him; once the top card is out his seconds are masters.  That too is the true game's rule for
  * those cards, the rest as before, so the floor holds.  Wherever the top card sits: without trumps from
- * the start (development solos without trumps: 12-20 % fewer nodes, the costliest of 85,420,000 1.2
- * million nodes against 18.9), with trumps since the game had rules of its own to settle its positions
- * sooner (cashed_masters, tops_kept below).  Before them, with trumps only a top card on his right (a king
- * behind the ace) paid: held elsewhere it cost more than it saved (development solos of 85,420,000: 12.1
- * million nodes against 2.2 on one deal where the ace sits after him).  With them, held anywhere, eight
- * development seeds of 1,500 solos: 5 % fewer nodes, the same CPU, the p99 lower on five, and the seeds'
- * worst deals 25 % cheaper taken together (770 ms where it was 1,747 on one, 511 where it was 394 on
- * another).  Asking for seconds only where the plain game fails cost more (2-4 % fewer nodes for up to
- * 8 % more CPU), and so did seconds beside masters, where the ace is his and the king theirs, without
- * trumps too (a fifth more nodes). */
+ * the start (fewer nodes, and far fewer on the costliest deals), with trumps since the game had rules of
+ * its own to settle its positions sooner (cashed_masters, tops_kept below).  Before them, with trumps
+ * only a top card on his right (a king behind the ace) paid: held elsewhere it cost more than it saved.
+ * With them, held anywhere, it takes fewer nodes for the same CPU and makes the worst deals cheaper.
+ * Asking for seconds only where the plain game fails cost more CPU than it saved, and so did seconds
+ * beside masters, where the ace is his and the king theirs, without trumps too. */
 
-
-/* The game is asked only from nine tricks left down, only where he holds a master, a second or a trump and
- * the tricks he needs are at most one more than his masters, his seconds and his trumps their higher trumps
- * cannot all beat, and within 500 of its positions a question: each position of it costs about what one of
- * the search's does, and asked everywhere it cost more than it saved (300 development solos: a third more
- * CPU; with these limits, 1,000 others a fifth less, the costliest 995 ms against 1.57 s).  With trumps and
- * no master it is still the floor that sees a ruff where he is void and they are not, or a trump of his
- * kept until theirs are drawn, which is where a weak declarer's one or two tricks come from, and proving
- * those is the costliest question a solo asks (development deal 85,400,665, a declarer held to no trick:
- * 25.0 million nodes without it, 8.0 million with it); without trumps, masters or seconds it gives him
- * nothing. */
+/* The game is asked only from nine tricks left down (LENGTH_DEPTH), only where he holds a master, a second
+ * or a trump and the tricks he needs are at most one more than his masters, his seconds and his trumps their
+ * higher trumps cannot all beat, and within 500 of its positions a question: each position of it costs about
+ * what one of the search's does, and asked everywhere it cost more than it saved, where with these limits
+ * it saves more than it costs.  With trumps and no master it is still the floor that sees a ruff where he
+ * is void and they are not, or a trump of his kept until theirs are drawn, which is where a weak declarer's
+ * one or two tricks come from, and proving those is the costliest question a solo asks; without trumps,
+ * masters or seconds it gives him nothing. */
 #define LENGTH_BUDGET 500
 
 /* And within one search, at each number of tricks left, only while it has spent at most 250 of its
  * positions for each proof it gave there, once it has spent 20,000.  Where it proves little it is
- * dear: on the costliest random solos three quarters of the nodes were its own, most of them in games
- * cut off by their budget (development deal 32,010,000-956, 4.9 million nodes: 3.8 million in the game,
- * 2.4 million of those in 4,763 games cut off, 267 proofs out of 2,263 questions from nine tricks left),
- * while on another deal the same questions prove nearly half the time and pay.  Development deals, both
- * builds in turn: random solos 1-5 % less CPU on six seeds of 1,000, the ten costliest deals of five of
- * them up to 12 % cheaper (of the sixth 7 % dearer); solos without trumps 1-2 % less; the solos the rules
- * of thumb bid (1,500 auctions of each of two seeds), 3 and 4 % less and their p99 a sixth lower.  Solved
- * in turn, the second build gains up to 2 % by its place alone (the same build against itself), so the
- * figures without trumps are within that; timed in both orders on a seed it was not tuned on, random solos
- * 2 % less CPU, the ten costliest 3 % dearer, and without trumps leaving the rule out moved the CPU by -3
- * to +1 % over six seeds.  It stays for both, for deals like the one it was made for (956: 617 ms to
- * 482).  At 125, 500 or 1,000 positions a proof, or from 10,000 or 50,000 positions, within a few per
- * cent of it; asked again every fourth or eighth time once stopped, or while a proof by the game costs
- * fewer positions than the search spends where it finds the declarer's tricks itself, less gained. */
+ * dear: on the costliest random solos most of the nodes were its own, most of them in games cut off by
+ * their budget, few of its questions proved, while on another deal the same questions prove nearly half
+ * the time and pay.  The rule gains a little on random solos and on the solos the rules of thumb bid;
+ * without trumps its effect is within the measurements' noise, and it stays for both, for deals like the
+ * one it was made for, which it makes markedly cheaper.  Other budgets a proof, or other thresholds,
+ * did about as well; asking again now and then once stopped, or while a proof by the game costs fewer
+ * positions than the search spends where it finds the declarer's tricks itself, gained less. */
 #define LENGTH_PER_PROOF 250
 #define LENGTH_FIRST 20000
 
@@ -317,9 +300,8 @@ static int length_trick(LengthGame *g, int leader, int n, int led, int top, int 
  * seat, 0 for none), nine bits, and every hand's plain cards of each suit: all that the game's value
  * depends on.  The holder counts even once his seconds are gone (played or thrown): the top card is still
  * a card of that hand and that suit, which it follows with, and without it in the key two games whose top
- * cards sit in different suits shared an entry (counted on 400 development solos: 10,146 of 12.5 million
- * lookups that found an entry, without trumps 32,753 of 7.6 million; no value found wrong by it, and the
- * same nodes within 0.2 %). */
+ * cards sit in different suits shared an entry (rarely, and no value was found wrong by it, but a floor
+ * must not rest on luck). */
 static void length_key(const LengthGame *g, int leader, u64 key[2]) {
     u64 k = (u64)leader | (u64)g->lone << 2 | owners_up(g->trumps) << 4, lengths = 0;
     int at = g->trump >= 0 ? 34 : 4;
@@ -339,8 +321,8 @@ static void length_key(const LengthGame *g, int leader, u64 key[2]) {
  * defender holding trumps can follow, so nobody ruffs.  Those defenders follow every round, so none of them
  * throws a card of another suit meanwhile, and no trump is played: the counts of the suits add up, and his
  * trumps the others cannot all beat still win theirs after them.  Inside the game, where the search's
- * quick tricks are not asked, it settles a position a cashing declarer would otherwise play out
- * (development solos: 15 % fewer nodes, and without trumps, where every master cashes, 16 %). */
+ * quick tricks are not asked, it settles a position a cashing declarer would otherwise play out, which
+ * saves nodes with trumps and without, where every master cashes. */
 static int cashed_masters(const LengthGame *g) {
     int cashed = 0;
     for (int suit = 0; suit < 4; suit++) {
@@ -360,8 +342,7 @@ static int cashed_masters(const LengthGame *g) {
  * game's position they hold for every true position it stands for, and the floor stays a floor.  In the game
  * itself they need not hold (there the defenders choose a plain trick's winner after he has thrown a card),
  * so the game's value can be above that of the game played out without them; the tests' model applies them
- * too.
- * Solos without trumps, development deals: 18 % fewer nodes, 10 % less CPU. */
+ * too.  It saves nodes and CPU in solos without trumps. */
 static int tops_kept(const LengthGame *g, int left) {
     int controlled = 0, runs = 0;
     for (int suit = 0; suit < 4; suit++) {
@@ -382,8 +363,7 @@ static int tops_kept(const LengthGame *g, int left) {
  * searched counts as a node of the search's.  Where he needs one trick and has no sure trump, trump_rules'
  * rules for a lone hand may give it him (his the second trump, guarded, the top one on his right and a
  * defender on lead; or his the second and third, the second guarded): the trumps keep their ranks in the
- * game, so the rules hold in it as in the true game (development solos 2-3 % fewer nodes, the median 5 %
- * lower). */
+ * game, so the rules hold in it as in the true game, and settle some positions the game would search. */
 int length_game(LengthGame *g, int leader, int need) {
     if (need <= 0) return 1;
     int left = popcount(g->trumps[g->lone]);
@@ -495,12 +475,9 @@ int length_floor_reaches(Search *s, int d, int leader, int need, Ranks *w) {
  * there.  What it sees that the bounds do not: the lengths of the other suits, that is, when he can
  * throw the card that would catch him and when a defender guarding a suit can be made to throw its
  * guards.  A position a hard misère's proof of escape leaves open has one or two suits out of order,
- * seldom more; keeping one halved the search's nodes on the misères the analysis board reaches (95
- * positions of development deals), and keeping two as well cut whole misères' nodes about ninefold
- * (2,000 development deals: 4.4 million against 38.0 million).  The hardest proofs left had three
- * (development deal 85,000,869, 17.9 million nodes: 93,666 of its open positions at eight tricks left
- * had three, 468 two), and keeping three from eleven tricks left down takes it to 1.2 million. */
-
+ * seldom more; keeping one halved the search's nodes on the misères the analysis board reaches, and
+ * keeping two as well cut whole misères' nodes several times over.  The hardest proofs left had three
+ * in nearly all their open positions, and keeping three from eleven tricks left down makes them cheap. */
 
 /* Appends the `bits` low bits of `value` to a key of two words at bit `*at`. */
 static inline void key_put(u64 key[2], int *at, u64 value, int bits) {
@@ -518,9 +495,7 @@ static inline void key_put(u64 key[2], int *at, u64 value, int bits) {
  * bits), then suit by suit a kept suit's cards in play, their owners from the lowest up (two bits a card)
  * and their number (30 bits), or another suit's blanks (four bits a seat).  Only the order of the cards
  * in play decides the game, so positions whose cards out of play differ are one position: keyed by the
- * owners of every rank instead, the game searched more (whole misères of development seed 85,000,000,
- * 2,000 deals: 22.4 million nodes against 19.2 million; 853 positions of the analysis board's misères,
- * 312 million against 217). */
+ * owners of every rank instead, the game searched more. */
 static void escape_key(const EscapeGame *g, int leader, u64 key[2]) {
     int at = 0;
     key[0] = key[1] = 0;
@@ -534,7 +509,6 @@ static void escape_key(const EscapeGame *g, int leader, u64 key[2]) {
         key_put(key, &at, owners_up(g->ranks[suit]), 30);
     }
 }
-
 
 /* The trick led by `leader` with `n` cards played: `led` its suit, `top` the highest rank of a kept suit
  * led played to it (-1 for none) by `top_seat`, `followed` the defenders that followed to a trick led
@@ -621,12 +595,10 @@ static int game_guarded(const EscapeGame *g, int suit) {
 /* Does the bidder escape in the escape game, `leader` (a defender) to lead?  A kept suit his cards are
  * in order in again, or that a defender has come to guard, is blanks from there on, as it would have been
  * had the game started there.  A guarded suit blanked gives the defenders the choice of who wins its
- * tricks, and in about one low-card ending in 400 that catches him where keeping its ranks did not; but
- * the games are smaller: 853 misère positions of the analysis board (development deals 85,100,000 on)
- * 156.6 million nodes against 191.4 million, 2 past the 8 million cap against 5; the 43 costliest of
- * 32,000 whole development misères 124 million against 161, CPU 20.3 s against 22.8.  Each position
- * searched counts as a node of the search's; a game cut off by the node limit answers no, as it has
- * proved nothing. */
+ * tricks, and in a rare low-card ending that catches him where keeping its ranks did not; but the games
+ * are smaller, and the analysis board's misères and the costliest whole misères take fewer nodes and
+ * less CPU so.  Each position searched counts as a node of the search's; a game cut off by the node
+ * limit answers no, as it has proved nothing. */
 int escape_game(EscapeGame *g, int leader) {
     int in_order = 0;
     for (int suit = 0; suit < 4; suit++) {
@@ -673,10 +645,8 @@ int escape_game(EscapeGame *g, int leader) {
 
 /* The suits the bidder's cards are out of order in with no defender guarding them, where there are one
  * or two, or three with at most ESCAPE_THREE_DEPTH tricks left; else 0.  Blanking the guarded suits too
- * settled a third more of the development misères' nodes (1,000 whole deals of seed 83,830,000: 13.2
- * million nodes against 19.9 million).  A game of three suits that ends with him caught costs nearly
- * what the search would, and with twelve or thirteen tricks left that is most of them (development
- * deal 85,000,840: 5.5 million nodes in such games, against 42 without). */
+ * saves a good share of the misères' nodes.  A game of three suits that ends with him caught costs nearly
+ * what the search would, and with twelve or thirteen tricks left that is most of them. */
 #define ESCAPE_THREE_DEPTH 11
 static int suits_out_of_order(const Search *s) {
     int bidder = lowest((u64)s->scorers), out = 0;

@@ -61,8 +61,8 @@ typedef uint64_t u64;
 #define NONE 13
 
 /* The install builds with the popcount instruction where the processor has it (setup.py).  Without
- * it the compiler's builtin is a call into libgcc, which profiling showed at 8 % of the search; this
- * is the same count inline. */
+ * it the compiler's builtin is a call into libgcc, a visible share of the search's time when profiled;
+ * this is the same count inline. */
 static inline int popcount(u64 x) {
 #if defined(__POPCNT__) || !defined(__x86_64__)
     return __builtin_popcountll(x);
@@ -225,10 +225,9 @@ typedef struct {
 #define LENGTH_ENTRIES ((size_t)1 << LENGTH_BITS)
 
 /* And the escape game's (below), the same way: a position in 16 bytes, 2^22 of them, 64 MB.  A hard
- * misère's games outgrow a small table, and each position overwritten is searched again: fresh seed
- * 30,110,000's costliest deal took 65.5 million nodes with 8 MB of 32-byte slots, 19.5 million with 32
- * MB; packed into 16 bytes, the analysis board's 853 development misère positions take 119 million nodes
- * with 2^22 slots, 135 million with 2^21 and 157 million with 2^20 (or with 2^20 slots of 32 bytes). */
+ * misère's games outgrow a small table, and each position overwritten is searched again: the costliest
+ * misères took several times the nodes with a table of a quarter the size, and fewer slots of this
+ * size, or as many of twice the size, searched more. */
 typedef struct {
     u64 key[2]; /* the position in the low 114 bits of the two words; the verdict and the generation above */
 } EscapeEntry;

@@ -75,15 +75,15 @@ static void cut_off_by(Search *s, int seat, int card, int d) {
  * 2,000 nodes, until one makes the scorers take their trick (1) or every one is refuted (0); `all` and
  * `best` as in search.  A card that fails costs a proof that the bidder escapes whatever the maximisers
  * do, the dearest kind, and where the move order's first card fails, a later one often catches him
- * within a few thousand nodes (in one first lead's proof of development deal 81,400,471, 27.6 million
- * nodes, the first lead tried was the one that caught him at 59 % of the leads that did).  A probe cut
+ * within a few thousand nodes (in one costly proof of a first lead, the lead tried first was the one
+ * that caught him at most of the leads that did).  A probe cut
  * off leaves in the table what it proved, and the budget is spent again on the cards still open, so a
  * card that needs x nodes costs about x + x/7 at the most; the node limit still holds, the last probe
- * of a card running to it.  On 110 misères and open misères of the analysis board (development deals,
- * every card at the first lead and after the first trick, each capped at 30 million nodes): 211 million
- * nodes against 411 million, 3 past the cap against 6.  Probing at the leads only saved half as much;
- * probing the bidder's cards too, from 500 or 10,000 nodes, growing fourfold or sixteenfold, or only
- * from seven or nine tricks left, saved no more than the choice of positions moves. */
+ * of a card running to it.  On the analysis board's misères and open misères (every card at the first
+ * lead and after the first trick) it about halves the nodes, and fewer positions run past their cap.
+ * Probing at the leads only saved half as much; probing the bidder's cards too, from smaller or larger
+ * budgets, growing faster, or only from fewer tricks left, saved no more than the choice of positions
+ * moves. */
 static int probed(Search *s, int d, int need, int seat, const Trick *t, const int *cards, int n, Ranks *all,
                   int *best) {
     long long limit = s->limit;
@@ -169,7 +169,7 @@ int search(Search *s, int d, int need, Ranks *w) {
         for (int i = 0; i < n; i++) found |= cards[i] == first;
         if (!found) first = -1;
     }
-    if (n > 1) order(s, t, seat, cards, n, first); /* a forced card needs no order: 3 % of a proposal's CPU */
+    if (n > 1) order(s, t, seat, cards, n, first); /* a forced card needs no order, and ordering is dear */
     int answer = !maximiser, best = -1;
     Ranks all;
     ranks_none(&all);

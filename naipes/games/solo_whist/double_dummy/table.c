@@ -42,11 +42,9 @@ typedef struct {
 /* The heads and entries in use are the first 2^head_bits and 2^entry_bits, from FIRST_ up to the most:
  * most searches store a few thousand entries, and packed into a small part of the table they stay in
  * the processor's caches, where spread over all of it nearly every probe waits for memory.  Half full,
- * a part doubles (grow).  It grew four times over before, which put a search of a few hundred thousand
- * entries in all 64 MB of them, twice the last-level cache of the machine measured (32 MB).  Doubling
- * searches the same nodes in a little less CPU: solved by both builds in turn, 1.2 % less for 1,000
- * fresh proposals (median 13.2 ms against 13.4), 0.3 % for solos and for every card at the lead,
- * 0-7 % on development seeds of 300 proposals (runs of those differ by a few per cent). */
+ * a part doubles (grow).  Growing four times over at once put a search of a few hundred thousand
+ * entries in all 64 MB of them, more than a processor's last-level cache; doubling searches the same
+ * nodes and was measured no slower, a little faster on proposals. */
 #define HEAD_BITS 18
 #define HEADS ((size_t)1 << HEAD_BITS)
 #define FIRST_HEAD_BITS 10
@@ -68,8 +66,8 @@ static int table_trump = -2, table_max = -1, table_scorers = -1;
 
 /* Once every 255 clears the generation byte comes round again and the tables must be zeroed, but only
  * as far as they were written since: the heads and entries up to the most they grew to, the games' tables
- * if a game was played.  Zeroing all 180 MiB touched every page of tables most processes never use (385
- * ms the first time, 15 ms after), in a request or a computer player's decision. */
+ * if a game was played.  Zeroing all 180 MiB touched every page of tables most processes never use, a
+ * noticeable pause the first time, in a request or a computer player's decision. */
 static int head_bits_most = FIRST_HEAD_BITS, entry_bits_most = FIRST_ENTRY_BITS;
 int games_written;
 
