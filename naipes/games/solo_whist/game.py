@@ -14,7 +14,7 @@ from ...engine.review import Review
 from ...engine.sentences import Journey, Sentence
 from . import analysis, player, review, rules, sentences, shapes, view
 from .view import View
-from .tricks import chip_movements
+from .rules.tricks import chip_movements
 
 
 def _chips(position: rules.Position) -> tuple[int, ...]:

@@ -10,11 +10,12 @@ import pytest
 
 from naipes.engine.cards import DECK
 from naipes.engine.errors import InvalidPosition
-from naipes.games.solo_whist import rules, thumb
+from naipes.games.solo_whist import rules
+from naipes.games.solo_whist.players import heuristics
 from naipes.games.solo_whist.analysis import SETUP_FIELDS, analyse, dealt, set_up, setup_fields
 from naipes.games.solo_whist.rules import Bid, NameTrump, Play
-from naipes.games.solo_whist.dd import index_of, mask_of, trump_index
-from naipes.games.solo_whist.solver import Goal, Solver, trick_winner
+from naipes.games.solo_whist.double_dummy import index_of, mask_of, trump_index
+from naipes.games.solo_whist.double_dummy.reference import Goal, Solver, trick_winner
 
 
 def auctioned(seed: int, bid: str) -> rules.Position:
@@ -231,9 +232,9 @@ def test_a_random_deal_gives_the_bidder_a_hand_the_rules_page_would_bid_the_cont
     for seed in range(5):
         fields = dealt(_fields(**changes), random.Random(seed))
         contract = set_up(fields).agreed
-        assert thumb.worth(_hand(fields, contract.bidder), contract)
+        assert heuristics.worth(_hand(fields, contract.bidder), contract)
         if contract.partner is not None:
-            assert thumb.worth(_hand(fields, contract.partner), contract, accepted=True)
+            assert heuristics.worth(_hand(fields, contract.partner), contract, accepted=True)
 
 
 def test_a_random_deal_for_a_contract_no_hand_turns_up_for_is_still_a_whole_deal():

@@ -10,12 +10,12 @@ from naipes.games.solo_whist import rules as sw
 from naipes.engine.cards import DECK, Card
 from naipes.games.solo_whist.view import view
 from naipes.engine.choice import Allowance
-from naipes.games.solo_whist import dd
+from naipes.games.solo_whist import double_dummy
 from naipes.games.solo_whist import player as players
-from naipes.games.solo_whist import thumb
-from naipes.games.solo_whist.deals import Knowledge, auction_fits, deal
-from naipes.games.solo_whist.sampling import Budget, choose_card
-from naipes.games.solo_whist.dd import SUIT_MASKS, card_of, cards_in, index_of
+from naipes.games.solo_whist.players import heuristics
+from naipes.games.solo_whist.players.deals import Knowledge, auction_fits, deal
+from naipes.games.solo_whist.players.sampling import Budget, choose_card
+from naipes.games.solo_whist.double_dummy import SUIT_MASKS, card_of, cards_in, index_of
 
 QUICK = Budget(samples=4, nodes=200_000, deal_nodes=100_000)
 
@@ -142,7 +142,7 @@ def test_abundance_names_trumps_in_its_best_suit():
 
 @pytest.mark.parametrize("level", players.LEVELS)
 def test_whole_deals_end_with_every_choice_among_the_legal_moves(level, monkeypatch):
-    monkeypatch.setattr("naipes.games.solo_whist.sampling.STRONG", QUICK)
+    monkeypatch.setattr("naipes.games.solo_whist.players.sampling.STRONG", QUICK)
     rng = random.Random(4)
     for seed in range(4):
         position = sw.new_game(seed)
@@ -171,7 +171,7 @@ def swap_hidden_cards(position: sw.Position, seat: int) -> sw.Position:
 
 @pytest.mark.parametrize("level", players.LEVELS)
 def test_same_view_same_choice(level, monkeypatch):
-    monkeypatch.setattr("naipes.games.solo_whist.sampling.STRONG", QUICK)
+    monkeypatch.setattr("naipes.games.solo_whist.players.sampling.STRONG", QUICK)
     for seed in range(6):
         position = sw.new_game(seed, dealer=3)
         for bid in ("solo", "pass", "pass", "pass"):
@@ -239,15 +239,15 @@ def counting_searches(monkeypatch) -> list[int]:
     """The positions each of the search's questions took, as the strong player asks them."""
     counted: list[int] = []
     for name in ("verdicts", "reaches"):
-        question = getattr(dd, name)
+        question = getattr(double_dummy, name)
 
         def counting(*args, question=question, **kwargs):
             try:
                 return question(*args, **kwargs)
             finally:
-                counted.append(dd.nodes())
+                counted.append(double_dummy.nodes())
 
-        monkeypatch.setattr(dd, name, counting)
+        monkeypatch.setattr(double_dummy, name, counting)
     return counted
 
 
@@ -344,12 +344,12 @@ def test_the_auction_is_read_call_by_call_as_the_rules_of_thumb_bid():
                              "2S 9S 10S JS 9D 10D JD QD 2C AC KC QC 9H"], "2H")
     seen = view(position, 2)
     contradicted = auction_fits(seen, Knowledge.of(seen))
-    true = [dd.mask_of(hand) for hand in position.hands]
+    true = [double_dummy.mask_of(hand) for hand in position.hands]
     assert contradicted is not None and contradicted(true) == 0
-    assert thumb.trick_count(position.hands[3], "H") >= thumb.THRESHOLDS["solo"]
+    assert heuristics.trick_count(position.hands[3], "H") >= heuristics.THRESHOLDS["solo"]
     proposal = swapped(true, [(0, "5S", 3, "AD"), (0, "6S", 3, "KD"), (0, "7S", 1, "AS"), (0, "8S", 1, "KS")])
     eldest = tuple(card_of(index) for index in cards_in(proposal[0]))
-    assert thumb.THRESHOLDS["proposal"] <= thumb.trick_count(eldest, "H") < thumb.THRESHOLDS["solo"]
+    assert heuristics.THRESHOLDS["proposal"] <= heuristics.trick_count(eldest, "H") < heuristics.THRESHOLDS["solo"]
     assert contradicted(proposal) == 1
 
 

@@ -16,26 +16,25 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from ...engine.cards import DECK, SUITS, Card
-from ...engine.choice import Choice, Reason
-from ...engine.errors import N_
-from .rules import (
+from ....engine.cards import DECK, SUITS, Card
+from ....engine.choice import Choice, Reason
+from ....engine.errors import N_
+from ..rules import (
     ABUNDANCE, ACCEPTANCE, DECLARED_ABUNDANCE, MISERE, MISERES, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, STRENGTH,
     Bid, Contract, CurrentTrick, NameTrump, Play, trick_winner,
 )
-from .view import View
+from ..view import View
 
 HONOURS = frozenset({"J", "Q", "K", "A"})
 _DECK = frozenset(DECK)
 
 THRESHOLDS = {PROPOSAL: 4.0, ACCEPTANCE: 3.5, SOLO: 4.5, ABUNDANCE: 9.0}
 """Sure and likely tricks a hand must count to make each bid (acceptance: to join a proposal).
-Measured with the rules-of-thumb play (1,500 deals for solo, 6,000 for abundance): a solo
-counted at 4.5 is made about two times in three and an abundance counted at 9 seven times in
-ten, so both pay (at even odds a contract only breaks even); an abundance at 8.5 is made
-fewer than one time in three. Checked again against the strong player's defence (2,000 deals,
-two strong defenders of three): solos bid at 4.5 are made 62 % of the time and still pay,
-proposals bid at 4 and accepted at 3.5 only 54 %, which the rules page now says."""
+Measured with the rules-of-thumb play: a solo counted at 4.5 and an abundance counted at 9
+are made well over half the time, so both pay (at even odds a contract only breaks even); an
+abundance at 8.5 is made far too seldom. Checked again against the strong player's defence (two
+strong defenders of three): solos bid at 4.5 still pay, while proposals bid at 4 and accepted at
+3.5 are made little more than half the time, which the rules page now says."""
 
 MISERE_MARGINS = {MISERE: 2, OPEN_MISERE: 1}
 """How far above the two a misère hand's lowest card of a suit may be (``misere_safe``); each
