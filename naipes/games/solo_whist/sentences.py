@@ -52,6 +52,9 @@ def _contract(contract: object) -> Sentence:
     trump = contract.get("trump")
     if trump in SUITS:
         return Sentence(N_("%(told)s; trumps: %(suit)s."), {"told": told, "suit": Suit(str(trump))})
+    if contract.get("bid") == "abundance":
+        # The auction closes before the abundance's bidder names trumps: not named yet is not none.
+        return Sentence(N_("%(told)s; the bidder names trumps next."), {"told": told})
     return Sentence(N_("%(told)s, without trumps."), {"told": told})
 
 

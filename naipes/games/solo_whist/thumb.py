@@ -2,9 +2,10 @@
 
 Card play: second hand low, third hand high, cover an honour with an honour,
 lead from length, return a partner's suit, trump when void, discard from the
-shortest side suit; in misère, the highest card that stays under the trick. A
-partner is whoever sits on the same side: the other member of a proposal, or the
-other defenders against a lone bidder.
+shortest side suit; in misère, the highest card that stays under the trick. The
+rules treat whoever sits on the same side alike (``Table.partners``): the other
+member of a proposal, or the other defenders against a lone bidder; only the
+first is called a partner in the reasons.
 
 Bidding counts sure and likely tricks (``trick_count``) and bids the highest
 contract whose threshold the hand reaches (``THRESHOLDS``); misères are judged by
@@ -87,6 +88,11 @@ class Table:
         return self.view.agreed.bidder
 
     @property
+    def proposal(self) -> bool:
+        """Partners exist only in a proposal: against a lone bidder the seat's side are fellow defenders."""
+        return self.view.agreed.bid == PROPOSAL
+
+    @property
     def misere(self) -> bool:
         return self.view.agreed.bid in MISERES
 
@@ -167,7 +173,8 @@ def _lead(table: Table, cards: list[Card]) -> Choice:
         held = suit_of(cards, suit)
         if held and suit != trump:
             card = _highest(held) if table.is_master(_highest(held)) else _lowest(held)
-            return _choice(card, N_("Lead the %(card)s: return your partner's suit"), seat)
+            return _choice(card, N_("Lead the %(card)s: return your partner's suit") if table.proposal else
+                           N_("Lead the %(card)s: return the suit another defender led"), seat)
     trumps = suit_of(cards, trump) if trump else []
     declaring = seat == table.bidder or table.bidder in table.partners
     outstanding_trumps = any(card.suit == trump for card in table.outstanding)
@@ -191,7 +198,8 @@ def _follow(table: Table, cards: list[Card]) -> Choice:
     place = len(trick.cards)
     if winner in table.partners and (place == 3 or table.is_master(best)):
         return _choice(_lowest(cards), N_("Play the %(card)s: your partner is already winning the trick, so"
-                                          " play low"), seat)
+                                          " play low") if table.proposal else
+                       N_("Play the %(card)s: another defender is already winning the trick, so play low"), seat)
     if not beaters:
         return _choice(_lowest(cards), N_("Play the %(card)s: you cannot win the trick, so play your lowest"
                                           " card"), seat)
@@ -205,7 +213,8 @@ def _follow(table: Table, cards: list[Card]) -> Choice:
     if place == 2:
         if trick.leader in table.partners:
             return _choice(_highest(beaters), N_("Play the %(card)s: third hand high, to win the trick your"
-                                                 " partner led"), seat)
+                                                 " partner led") if table.proposal else
+                           N_("Play the %(card)s: third hand high, to win the trick another defender led"), seat)
         return _choice(_highest(beaters), N_("Play the %(card)s: third hand high, to win the trick"), seat)
     return _choice(_lowest(beaters), N_("Play the %(card)s: last to play, win with the lowest card that"
                                         " does"), seat)
