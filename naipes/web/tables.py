@@ -241,7 +241,7 @@ def review_of(table: Table) -> dict:
     reviewed = game.review(played.start, played.moves, table.seat)
     steps = [
         {"move": move.to_json(), "position": position.to_json(), "events": [event.to_json() for event in events],
-         "caption": " ".join(text for text in (narrate(game.ID, event.to_json()) for event in events) if text)}
+         "caption": " ".join(text for text in (narrate(game.ID, event.to_json(), table.seat) for event in events) if text)}
         for move, position, events in zip(played.moves, played.positions, played.events)
     ]
     help_used = None if table.record is None else {"hints": table.record.hints, "undos": table.record.undos}

@@ -416,6 +416,12 @@ _BID_REASONS = {
 }
 
 
+def _said(count: float) -> int:
+    """A count of tricks as a reason says it, rounded half up: a hand counted at 4.5 reaches solo's
+    threshold, and "your tricks come to 4, and solo needs five" would read as a reason not to bid it."""
+    return int(count + 0.5)
+
+
 def bid(view: View, calls: list[str]) -> Choice:
     """The highest bid the hand is worth among the legal ``calls``, or a pass."""
     hand = view.hand
@@ -423,7 +429,7 @@ def bid(view: View, calls: list[str]) -> Choice:
     call = call_for(hand, calls, turned)
     counted = trick_count(hand, best_trump(hand)) if call == ABUNDANCE else (
         trick_count(hand, turned) if turned is not None else 0.0)
-    return Choice(Bid(view.seat, call), Reason(_BID_REASONS[call], {"tricks": int(counted)}))
+    return Choice(Bid(view.seat, call), Reason(_BID_REASONS[call], {"tricks": _said(counted)}))
 
 
 def name_trump(view: View) -> Choice:
@@ -432,5 +438,5 @@ def name_trump(view: View) -> Choice:
     top = max((card for card in view.hand if card.suit == suit), key=strength)
     return Choice(NameTrump(view.seat, suit),
                   Reason(N_("Name trumps in the suit of your %(card)s, your best: with it your sure and"
-                            " likely tricks come to %(tricks)s"), {"card": top, "tricks": int(trick_count(view.hand, suit))}))
+                            " likely tricks come to %(tricks)s"), {"card": top, "tricks": _said(trick_count(view.hand, suit))}))
 
