@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, jsonify, render_template, url_for
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from werkzeug.routing import BaseConverter
 
 from ..engine.contract import PositionLike
@@ -120,9 +120,8 @@ def _cost_label(game_id: str, cost: float) -> str:
     if cost <= 0:
         return gettext("To look at:")
     if game_id == "solo-whist":
-        return gettext("Cost: %(num)s trick.", num=int(cost)) if cost == 1 else gettext(
-            "Cost: %(num)s tricks.", num=int(cost))
-    return gettext("Cost: %(num)s card.", num=int(cost)) if cost == 1 else gettext("Cost: %(num)s cards.", num=int(cost))
+        return ngettext("Cost: %(num)s trick.", "Cost: %(num)s tricks.", int(cost))
+    return ngettext("Cost: %(num)s card.", "Cost: %(num)s cards.", int(cost))
 
 
 def language_converter(languages) -> type[BaseConverter]:

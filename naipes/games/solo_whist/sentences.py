@@ -49,7 +49,9 @@ def _contract(contract: object) -> Sentence:
     told = Sentence(N_("%(player)s plays %(contract)s"), {"player": bidder, "contract": _in_text(contract.get("bid"))},
                     yours=N_("You play %(contract)s"))
     if contract.get("partner") is not None:
-        told = Sentence(N_("%(told)s with %(partner)s"), {"told": told, "partner": seat_in(contract["partner"])})
+        partner = seat_in(contract["partner"])
+        told = Sentence(N_("%(told)s with %(partner)s"), {"told": told, "partner": partner, "player": partner},
+                        yours=N_("%(told)s with you"))
     trump = contract.get("trump")
     if trump in SUITS:
         return Sentence(N_("%(told)s; trumps: %(suit)s."), {"told": told, "suit": Suit(str(trump))})
