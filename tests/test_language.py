@@ -3,8 +3,9 @@
 Each class of slip a language pass found has its test here: a number agrees with its noun (the
 catalogs' plural forms, never a number before a noun outside them); partners exist only in a
 proposal; an abundance's trumps are still to be named when the auction closes, not absent; one
-bidding vocabulary (puja/pujar, licitação/licitar, and "proposal" kept as the rules pages keep it);
-Portugal's words, not Brazil's; the reader's own moves told to them. The last test plays games
+vocabulary per language, its glossary's (``content/<lang>/glossary.toml``: puja/pujar,
+licitação/licitar, "proposal" kept as the rules pages keep it, Portugal's words, not Brazil's);
+the reader's own moves told to them. The last test plays games
 through the API with random moves and reads every hint and every event told, in both languages.
 """
 
@@ -12,16 +13,23 @@ from __future__ import annotations
 
 import random
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 from flask_babel import ngettext
 
+from naipes.content import CONTENT_DIR, load_library
 from naipes.web.narration import narrate
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("es", "pt")
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library(CONTENT_DIR)
 
 
 def _catalog(lang: str):
@@ -36,30 +44,18 @@ def _translations(lang: str) -> list[str]:
 
 def _content(lang: str) -> list[tuple[Path, str]]:
     return [(path, path.read_text(encoding="utf-8")) for path in sorted((ROOT / "content" / lang).rglob("*"))
-            if path.is_file()]
+            if path.is_file() and path.name != "glossary.toml"]
 
 
 # --- what each language never says ---------------------------------------------------------------
 
-# Words a native editor struck out, each with the reason; searched case-sensitively where the case matters.
-NEVER = {
-    "es": [
-        (r"\bdeclaraci[oó]n|\bDeclara\b", "a bid is a puja: pujar, not declarar"),
-        (r"\bpropuesta\b", "the rules pages keep «proposal», the call's own name"),
-        (r"\bbando del contrato\b", "the bidder (and partner) by name, not a calque of 'side'"),
-        (r"Para fijarse", "«En qué fijarse»"),
-    ],
-    "pt": [
-        (r"\b[Dd]icas?\b", "Brazilian: «sugestão» in Portugal"),
-        (r"\b[Vv]ocê\b", "Portugal addresses the reader without «você»"),
-        (r"\b[Cc]obr(?:e|a|ar)(?:-[ao])?\b", "«cobrar» vazas is a calque of Spanish"),
-        (r"faltam jogar", "«ainda têm de jogar»"),
-        (r"\blado (?:declarante|do contrato)\b|\bseu lado\b", "a side is a «campo», not a «lado»"),
-        (r"\bdeclaraç(?:ão|ões)\b|\bDeclare\b", "a bid is a licitação: licitar, not declarar"),
-        (r"\bproposta\b", "the rules pages keep «proposal», the call's own name"),
-        (r"A ver:", "«Em que reparar»"),
-    ],
-}
+def _glossary(lang: str) -> list[dict]:
+    """The language's glossary (``content/<lang>/glossary.toml``): each game term's word, and the words struck out for it."""
+    with open(ROOT / "content" / lang / "glossary.toml", "rb") as toml:
+        return tomllib.load(toml)["term"]
+
+
+NEVER = {lang: [(pattern, term["why"]) for term in _glossary(lang) for pattern in term["wrong"]] for lang in LANGUAGES}
 
 # The rules pages gloss the calls' names once, in the page's own words («propuesta» y «aceptación»):
 # a gloss in parentheses and angle quotes is the one place a struck-out word may stand.
@@ -69,6 +65,24 @@ GLOSS = re.compile(r"«[^«»]*»")
 def _struck(lang: str, text: str) -> list[str]:
     text = GLOSS.sub("", text)
     return [why for pattern, why in NEVER[lang] if re.search(pattern, text)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_glossarys_words_are_the_rules_pages_own(library, lang):
+    """Each term's word is the one its games' rules pages use, so hints and narration can follow them."""
+    pages = {page.game: _page_text(page) for page in library.games_in(lang)}
+    missing = [(term["en"], game) for term in _glossary(lang) for game in term["games"]
+               if term["word"].casefold() not in pages[game]]
+    assert missing == []
+
+
+def _page_text(page) -> str:
+    texts = [page.intro_html]
+    for section in page.sections:
+        texts.append(section.title)
+        texts += [getattr(block, "html", "") or getattr(block, "body_html", "") for block in section.blocks]
+        texts += [entry.question + " " + entry.answer_html for entry in section.faq]
+    return " ".join(re.sub(r"<[^>]+>", " ", text) for text in texts).casefold()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
