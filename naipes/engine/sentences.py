@@ -24,13 +24,15 @@ class Sentence:
 
     ``yours`` is the same sentence told to its ``player`` (an ``N_`` msgid, or an ``Nn_`` pair when
     the sentence is counted): a reader's own move is told in the second person, as everything else
-    on the site speaks to them."""
+    on the site speaks to them. ``to_others`` does the same for the seats its other parameters name
+    (the reader whose fan another player draws from), by parameter."""
 
     message: str
     params: Mapping[str, object] = field(default_factory=dict)
     plural: str | None = None
     count: int = 1
     yours: str | tuple[str, str] | None = None
+    to_others: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def counted(cls, messages: tuple[str, str], count: int, params: Mapping[str, object],
@@ -44,7 +46,9 @@ class Sentence:
         params = {name: value.told_to(reader) if isinstance(value, Sentence) else value
                   for name, value in self.params.items()}
         if self.yours is None or self.params.get("player") != Seat(reader):
-            return replace(self, params=params)
+            named = next((message for name, message in self.to_others.items()
+                          if self.params.get(name) == Seat(reader)), None)
+            return replace(self, params=params) if named is None else Sentence(named, params)
         if isinstance(self.yours, tuple):
             return Sentence(self.yours[0], params, self.yours[1], self.count)
         return Sentence(self.yours, params)

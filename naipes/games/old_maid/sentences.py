@@ -24,10 +24,13 @@ def tell(event: Mapping[str, object]) -> Sentence:
         player, offerer = seat_in(event["player"]), seat_in(event["from"])
         if card is None:
             return Sentence(N_("%(player)s draws a card from the fan of %(offerer)s."),
-                            {"player": player, "offerer": offerer}, yours=N_("You draw a card from the fan of %(offerer)s."))
+                            {"player": player, "offerer": offerer},
+                            yours=N_("You draw a card from the fan of %(offerer)s."),
+                            to_others={"offerer": N_("%(player)s draws a card from your fan.")})
         return Sentence(N_("%(player)s draws the %(card)s from the fan of %(offerer)s."),
                         {"player": player, "card": Spoken(card), "offerer": offerer},
-                        yours=N_("You draw the %(card)s from the fan of %(offerer)s."))
+                        yours=N_("You draw the %(card)s from the fan of %(offerer)s."),
+                        to_others={"offerer": N_("%(player)s draws the %(card)s from your fan.")})
     if kind == "out":
         return Sentence(N_("%(player)s has no cards left and is out."), {"player": seat_in(event["player"])},
                         yours=N_("You have no cards left and are out."))

@@ -82,7 +82,8 @@ def tell(event: Mapping[str, object]) -> Sentence:
         suit = event["suit"]
         if suit not in SUITS:
             raise Untold
-        return Sentence(N_("%(player)s names %(suit)s as trumps."), {"player": seat_in(event["player"]), "suit": Suit(str(suit))},
+        return Sentence(N_("%(player)s names %(suit)s as trumps."),
+                        {"player": seat_in(event["player"]), "suit": Suit(str(suit))},
                         yours=N_("You name %(suit)s as trumps."))
     if kind == "played":
         card = card_in(event["card"])

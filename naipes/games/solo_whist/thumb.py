@@ -438,5 +438,6 @@ def name_trump(view: View) -> Choice:
     top = max((card for card in view.hand if card.suit == suit), key=strength)
     return Choice(NameTrump(view.seat, suit),
                   Reason(N_("Name trumps in the suit of your %(card)s, your best: with it your sure and"
-                            " likely tricks come to %(tricks)s"), {"card": top, "tricks": _said(trick_count(view.hand, suit))}))
+                            " likely tricks come to %(tricks)s"),
+                         {"card": top, "tricks": _said(trick_count(view.hand, suit))}))
 
