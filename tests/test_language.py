@@ -200,6 +200,14 @@ def test_the_readers_own_moves_are_told_to_them(app, lang, mine, theirs):
         assert "jogador 1" not in narrate("old-maid", {"type": "drew", "player": 1, "from": 0, "card": "9S"}, reader=0)
 
 
+@pytest.mark.parametrize(("lang", "partner"), [("es", "pareja"), ("pt", "parceiro")])
+def test_a_fellow_defender_is_not_called_a_partner(lang, partner):
+    """The reasons the rules of thumb give against a lone bidder name the other defenders as such."""
+    defending = [message for message in _catalog(lang) if isinstance(message.id, str) and "another defender" in message.id]
+    assert len(defending) == 3
+    assert [message.string for message in defending if partner in message.string or "defens" not in message.string] == []
+
+
 # --- sentences harvested from games played through the API ----------------------------------------
 
 PARTNER = {"es": re.compile(r"\bpareja\b"), "pt": re.compile(r"\bparceiro\b|\bpar\b")}
