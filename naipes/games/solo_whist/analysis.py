@@ -199,8 +199,9 @@ def _tricks_before(hands: list[list[str]], fields: Mapping[str, str], contract: 
     """The earlier play of an ending whose form counts the tricks the declaring side took (``counted``)."""
     counts = {str(count): count for count in range(played + 1)}
     if counted not in counts:
-        raise InvalidPosition(N_("With %(held)s cards each, %(played)s tricks have been played: the declaring side"
-                                 " took from 0 to %(played)s of them."), held=HAND - played, played=played)
+        raise InvalidPosition(N_("Tricks played so far: %(played)s, as each player holds %(held)s of their %(hand)s"
+                                 " cards; the declaring side took from 0 to %(played)s of them."),
+                              held=HAND - played, played=played, hand=HAND)
     won = counts[counted]
     bid = contract.bid
     if played and leader in contract.declaring and not won:
@@ -208,7 +209,7 @@ def _tricks_before(hands: list[list[str]], fields: Mapping[str, str], contract: 
                                  " has taken at least one trick."), player=Seat(leader))
     if played and leader not in contract.declaring and won == played:
         raise InvalidPosition(N_("Whoever leads won the last trick: with %(player)s to lead, the declaring side"
-                                 " has taken %(most)s tricks at most."), player=Seat(leader), most=played - 1)
+                                 " did not take every trick played."), player=Seat(leader))
     if bid in MISERES and won > 0:
         raise InvalidPosition(N_("In a misère the bidder has taken no trick yet: one would have ended the hand."))
     if bid == DECLARED_ABUNDANCE and won < played:

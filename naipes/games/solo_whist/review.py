@@ -111,7 +111,10 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid, allowance: A
     choice = decision.choice
     if not isinstance(choice.move, Bid) or choice.move.bid == move.bid:
         return None
-    theirs, yours = decision.estimate_of(choice.move.bid), decision.estimate_of(move.bid)
+    # A call the rules of thumb make is not the estimates' own: their numbers for it may say it fails
+    # more often than not, and quoted beside the recommendation they would contradict it.
+    theirs = decision.estimate_of(choice.move.bid) if decision.simulated else None
+    yours = decision.estimate_of(move.bid)
     params: dict[str, object] = {"bid": Term(CALL_NAMES[choice.move.bid]), "call": Term(CALL_NAMES[move.bid])}
     if theirs is not None:
         params |= {"count": theirs.made, "samples": theirs.samples}

@@ -183,15 +183,15 @@ def test_an_ending_left_uncounted_is_judged_on_its_own_tricks_as_the_worked_exam
     ({"trump": ""}, "A solo, a proposal and an abundance are played with trumps: choose the suit."),
     ({"bid": "declared_abundance", "trump": ""}, "In a declared abundance the bidder leads every trick: he leads"
                                                  " the first and wins each one, or the hand is over."),
-    ({"won": "1"}, "With %(held)s cards each, %(played)s tricks have been played: the declaring side took from 0 to"
-                   " %(played)s of them."),
-    ({"won": "²"}, "With %(held)s cards each, %(played)s tricks have been played: the declaring side took from 0 to"
-                   " %(played)s of them."),
+    ({"won": "1"}, "Tricks played so far: %(played)s, as each player holds %(held)s of their %(hand)s cards;"
+                   " the declaring side took from 0 to %(played)s of them."),
+    ({"won": "²"}, "Tricks played so far: %(played)s, as each player holds %(held)s of their %(hand)s cards;"
+                   " the declaring side took from 0 to %(played)s of them."),
     ({"AS": "1"}, "Every player must hold as many cards as the others, at least one: now they hold %(sizes)s."),
     ({card.code: "" for card in DECK}, "Every player must hold as many cards as the others, at least one: now they"
                                        " hold %(sizes)s."),
     (THREE_EACH | {"bidder": "2", "won": "10"}, "Whoever leads won the last trick: with %(player)s to lead, the"
-                                                " declaring side has taken %(most)s tricks at most."),
+                                                " declaring side did not take every trick played."),
     (THREE_EACH | {"bidder": "1", "won": "0"}, "Whoever leads won the last trick: with %(player)s to lead, the"
                                                " declaring side has taken at least one trick."),
     (THREE_EACH | {"bid": "misere", "trump": "", "won": "1"}, "In a misère the bidder has taken no trick yet: one"

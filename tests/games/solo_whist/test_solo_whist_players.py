@@ -75,11 +75,12 @@ def test_cover_an_honour_with_an_honour():
     assert card == "KH" and "cover an honour with an honour" in reason
 
 
-def test_third_hand_high_to_win_the_trick_your_partner_led():
+def test_third_hand_high_to_win_the_trick_another_defender_led():
+    """Against a lone bidder the other defenders are not partners: partners exist only in a proposal."""
     position = in_play(["AS 7C 8D", "QS 8C 2D", "KD 10D 2C 5C", "JS 10H 5H 7H"], "solo", 1, "S",
                        led=["4D", "9D"])
     card, reason = basic_choice(position)
-    assert card == "KD" and reason == "Play the %(card)s: third hand high, to win the trick your partner led"
+    assert card == "KD" and reason == "Play the %(card)s: third hand high, to win the trick another defender led"
 
 
 def test_trump_when_void():
