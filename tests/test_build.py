@@ -34,6 +34,8 @@ from pypdf import PdfReader
 from naipes.content import CONTENT_DIR, load_library
 from naipes.web.i18n import language_tag
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = load_library(CONTENT_DIR)
 LANGUAGES = LIBRARY.languages

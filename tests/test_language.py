@@ -22,6 +22,7 @@ from flask_babel import ngettext
 
 from naipes.content import CONTENT_DIR, load_library
 from naipes.web.narration import narrate
+from tests.sampling import sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("es", "pt")
@@ -250,7 +251,7 @@ def _played(client, app, game: str, lang: str, seed: int) -> list[tuple[str, str
 def test_the_sentences_of_games_played_through_the_api_read_right(client, app, game, lang):
     """Twenty games of random moves: every event told to the reader and a hint every few moves."""
     found = []
-    for seed in range(GAMES_PER_TABLE):
+    for seed in range(sweep(GAMES_PER_TABLE)):
         for kind, text, contract in _played(client, app, game, lang, seed):
             slips = _struck(lang, text) + _disagreements(lang, text, None)
             if contract not in (None, "proposal") and PARTNER[lang].search(text):

@@ -51,6 +51,7 @@ def test_the_conformance_test_takes_every_operation_of_the_document(client):
     assert sorted(operation.label for operation in OPERATIONS) == sorted(documented - {"GET /api/v1/openapi.json"})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", list(GenerationMode), ids=lambda mode: mode.value)
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda operation: operation.label)
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))

@@ -19,6 +19,7 @@ from naipes.games.old_maid import rules as old_maid
 from naipes.games.solo_whist import rules as solo_whist
 from naipes.web import create_app
 from naipes.web.tables import table_seal
+from tests.sampling import sweep
 
 CARD = re.compile(r"^(10|[A2-9JQK])[SHDC]$")
 
@@ -167,7 +168,7 @@ def test_old_maid_tables_never_show_a_hidden_card_and_always_end(app):
     client = app.test_client()
     rng = random.Random(11)
     losers = set()
-    for _ in range(100):
+    for _ in range(sweep(100)):
         players = rng.randint(2, 6)
         seat = rng.randrange(players)
         answer = play_to_the_end(app, client, "old-maid", OldMaidKnowledge(seat),
@@ -201,7 +202,7 @@ def test_solo_whist_tables_never_show_a_hidden_card_and_always_end(app):
     client = app.test_client()
     rng = random.Random(12)
     phases = set()
-    for number in range(60):
+    for number in range(sweep(60, least=20)):
         seat = rng.randrange(4)
         level = "strong" if number < 2 else "basic"
         answer = play_to_the_end(app, client, "solo-whist", SoloWhistKnowledge(seat),

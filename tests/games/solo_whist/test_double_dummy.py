@@ -143,6 +143,7 @@ def led_into(hands: list[int], leader: int, trump: int, side: int) -> bool:
     return before is not None and before < bin(hands[leader]).count("1")
 
 
+@pytest.mark.slow
 def test_a_top_card_the_leaders_must_lead_into_scores_with_trumps_too():
     """The side not on lead holding the top card of a plain suit takes a trick when its opponents'
     longest holdings of the other suits add up to fewer than the tricks left: unless it wins another
@@ -252,6 +253,7 @@ def long_suit_ending(rng: random.Random, tricks: int) -> tuple[list[int], int, i
     return hands, leader, suit
 
 
+@pytest.mark.slow
 def test_a_suit_counts_while_its_highest_card_left_beats_every_other_card_of_it_still_out():
     """The leader's quick tricks cash a suit round after round while its highest card left beats every
     card of the suit still out, the others following with their lowest (A975 against the T alone and
@@ -305,6 +307,7 @@ def few_suits_ending(rng: random.Random, tricks: int) -> tuple[list[int], int, i
     return hands, leader, trump
 
 
+@pytest.mark.slow
 def test_without_trumps_the_leaders_cannot_take_every_trick_while_the_others_hold_a_top_card():
     """With no trump in play, the side not on lead takes a trick when it holds a suit's top card and
     the leaders cannot lead the suits they hold the top card of as often as there are tricks left: to
@@ -339,6 +342,7 @@ def cashes_once_in(hands: list[int], leader: int, seat: int) -> int:
     return runs if before < cards and cards - runs >= before else 0
 
 
+@pytest.mark.slow
 def test_a_lone_hand_that_surely_gets_the_lead_without_trumps_cashes_its_runs():
     """With no trump in play, a hand alone against three, not on lead, that surely wins a trick before
     it must throw a card above every other hand's of its suit, takes all such cards: once it is on lead
@@ -357,6 +361,7 @@ def test_a_lone_hand_that_surely_gets_the_lead_without_trumps_cashes_its_runs():
     assert fired > 100
 
 
+@pytest.mark.slow
 def test_the_misere_bounds_hold_the_reference_value():
     """Where the defenders make the bidder take tricks, the search first asks whether he surely escapes
     (all his cards below all of theirs in each suit, and no trumps) or is surely caught (he must win
@@ -410,6 +415,7 @@ def misere_checked(hands: list[int], leader: int, bidder: int) -> tuple[int, boo
     return expected, _dds.bounds(tuple(hands), leader, NO_TRUMP, defenders, alone)[1] == 0
 
 
+@pytest.mark.slow
 def test_a_misere_bidder_under_every_lead_is_found_to_escape():
     """A misère bidder whose cards in every suit are each under the defenders' card of the same order
     (lowest under lowest, second under second) takes no trick once a defender leads, whatever is led:
@@ -436,6 +442,7 @@ def pooled_in_order(hands: list[int], bidder: int) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_a_misere_bidder_longer_than_every_defender_escapes_whatever_his_top_cards():
     """A suit is led no more often than the longest defender holds it (every defender holding it
     follows each round), so of a suit the bidder is longer in, his top cards beyond that are never
@@ -480,6 +487,7 @@ def guards(hands: list[int], bidder: int, suit: int, alone: bool) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_a_misere_bidder_under_a_defender_that_cannot_run_out_of_his_suit_escapes():
     """A defender holding only cards above all the bidder's cards of a suit plays one whenever the suit
     is led, so he plays under it. It runs out of the suit first only by throwing cards of it when a
@@ -508,6 +516,7 @@ def test_a_misere_bidder_under_a_defender_that_cannot_run_out_of_his_suit_escape
     assert settled == found and alone > 20
 
 
+@pytest.mark.slow
 def test_a_misere_search_that_tries_the_defenders_cards_within_growing_budgets_stays_exact():
     """In a misère the defenders' cards are each searched within a budget that grows from 2,000 nodes,
     and a search cut off is taken up again later. On seven-trick misères whose search runs past that
@@ -645,6 +654,7 @@ def escape_game_proves(hands: list[int], leader: int, bidder: int) -> bool:
     return escapes and not bound
 
 
+@pytest.mark.slow
 def test_the_escape_game_proves_a_misere_bidder_escapes_where_the_order_of_one_suit_is_not_enough():
     """Where the bidder's cards are out of order in one suit only, the search plays the escape game: the
     other suits are in order, so whatever is led in them he plays under, and what is left is when he can
@@ -657,6 +667,7 @@ def test_the_escape_game_proves_a_misere_bidder_escapes_where_the_order_of_one_s
     assert proved >= 25
 
 
+@pytest.mark.slow
 def test_the_escape_game_takes_a_suit_a_defender_guards_for_blanks_too():
     """A suit out of order that a defender guards whatever the bidder throws (its cards all above his,
     and more of them than it can be made to throw) never catches him either, so it is blanks in the
@@ -668,6 +679,7 @@ def test_the_escape_game_takes_a_suit_a_defender_guards_for_blanks_too():
     assert proved >= 20
 
 
+@pytest.mark.slow
 def test_the_escape_game_keeps_two_suits_out_of_order_with_their_ranks():
     """Where two suits are out of order and unguarded, both keep their ranks in the escape game and the
     other two are blanks; a kept suit the bidder is in order in again is blanks from there on. On such
@@ -693,6 +705,7 @@ def top_card_moved(hands: list[int], bidder: int, kept: tuple[int, ...]) -> list
     return moved if kept_suits(moved, bidder) == kept else None
 
 
+@pytest.mark.slow
 def test_the_escape_game_keeps_three_suits_out_of_order_with_their_ranks():
     """Where three suits are out of order and unguarded (with eleven tricks left or fewer), all three keep
     their ranks in the escape game and the fourth is blanks. On such endings its verdict is the game's as
@@ -737,6 +750,7 @@ def test_a_suit_a_defender_comes_to_guard_is_blanks_from_there_on_in_the_escape_
     assert expected == 0
 
 
+@pytest.mark.slow
 def test_the_escape_game_knows_a_position_by_the_order_of_the_cards_in_play():
     """The escape game's table keys a kept suit by the owners of its cards in play from the lowest up,
     whatever their ranks, and by how many there are: an ending and the same ending with the top card of
@@ -759,6 +773,7 @@ def test_the_escape_game_knows_a_position_by_the_order_of_the_cards_in_play():
     assert differ >= 10
 
 
+@pytest.mark.slow
 def test_an_escape_game_cut_off_by_the_node_limit_proves_nothing():
     """The escape game's positions count as the search's nodes, so a limit (a request's, or a probe's
     budget) often falls inside it: what it had not finished must not be taken for the bidder's escape.
@@ -838,6 +853,7 @@ def trump_rich_ending(rng: random.Random, tricks: int, trump: int) -> list[int]:
     return hands_of(pack, tricks)
 
 
+@pytest.mark.slow
 def test_the_trump_game_gives_a_lone_declarer_a_floor_the_seats_decide():
     """Against a lone declarer with trumps, the search asks the trump game (every card but a trump a blank
     the defenders read as they please) for the tricks his trumps surely take: who plays after him when he
@@ -1046,6 +1062,7 @@ def lengths_game_ending(rng: random.Random, ending: Ending, trumps: range,
     return ending(rng, tricks, trump, declarer), leader, trump, declarer
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ending, trumps, least_raised, _least_settled", LENGTHS_GAME_ENDINGS)
 def test_the_lengths_game_gives_a_lone_declarer_a_floor(ending, trumps, least_raised, _least_settled):
     """Against a lone declarer, the search asks the lengths game (the trumps keep their ranks, the side suits
@@ -1072,6 +1089,7 @@ def test_the_lengths_game_gives_a_lone_declarer_a_floor(ending, trumps, least_ra
     assert raised >= least_raised
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ending, trumps, _least_raised, least_settled", LENGTHS_GAME_ENDINGS)
 def test_what_the_lengths_game_proves_serves_only_positions_it_holds_for(ending, trumps, _least_raised,
                                                                          least_settled):
@@ -1112,6 +1130,7 @@ def test_what_the_lengths_game_proves_serves_only_positions_it_holds_for(ending,
     assert settled >= least_settled
 
 
+@pytest.mark.slow
 def test_a_lengths_game_cut_off_by_its_own_budget_proves_nothing():
     """The search gives the lengths game a few hundred of its positions a question; on longer endings it
     often needs more, and a game cut off there must count as proving nothing, the search going on. On
