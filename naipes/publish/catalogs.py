@@ -2,6 +2,11 @@
 
 The msgids are extracted afresh (as ``babel.cfg`` says), so a string added to a template
 but not yet to a catalog is caught here instead of showing up in English.
+
+A language's catalog is every ``.po`` file in its ``translations/<lang>/LC_MESSAGES/``:
+``messages.po``, the site's shared words (and the first games'), and a ``<game-id>.po`` for
+a game that brings its own, so that adding a game edits no shared catalog. They are merged
+into the one ``messages.mo`` that flask-babel reads; a msgid lives in one file only.
 """
 
 from __future__ import annotations
@@ -31,21 +36,23 @@ def check_catalogs(languages: tuple[str, ...], compiled: Path) -> None:
     used = msgids_in_use()
     problems = []
     for lang in languages:
-        path = _po_path(lang)
+        path = catalog_paths(lang)[0]
         if not path.is_file():
             problems.append(f"{lang}: no catalog at {path}")
             continue
         catalog = _read(lang)
         missing = sorted(_msgid(msgid) for msgid in used if msgid not in catalog)
         problems += [f"{lang}: missing translation: {msgid!r}" for msgid in missing]
-        problems += _entry_problems(lang, catalog)
+        for part in catalog_paths(lang):
+            problems += _entry_problems(lang, _read_file(part, lang))
+        problems += [f"{lang}: {_msgid(msgid)!r} is in more than one catalog file" for msgid in _repeated(lang)]
         _write(catalog, lang, compiled)
     if problems:
         raise BuildError(f"the translations are not complete ({len(problems)} problems):" + listing(problems))
 
 
 def compile_catalogs(languages: tuple[str, ...], compiled: Path = TRANSLATIONS_DIR) -> Path:
-    """Each language's catalog compiled into ``compiled``, unchecked: ``pybabel compile -d translations``."""
+    """Each language's catalog files merged and compiled into ``compiled``, unchecked."""
     for lang in languages:
         _write(_read(lang), lang, compiled)
     return compiled
@@ -83,13 +90,47 @@ def _entry_problems(lang: str, catalog: Catalog) -> list[str]:
     return problems
 
 
-def _po_path(lang: str) -> Path:
-    return TRANSLATIONS_DIR / lang / "LC_MESSAGES" / "messages.po"
+def catalog_paths(lang: str) -> list[Path]:
+    """The files of ``lang``'s catalog: ``messages.po`` first, then the games' own, by name."""
+    folder = TRANSLATIONS_DIR / lang / "LC_MESSAGES"
+    return [folder / "messages.po"] + sorted(path for path in folder.glob("*.po") if path.name != "messages.po")
+
+
+def games_own_msgids() -> set:
+    """The msgids the games' own catalog files hold (any language's: they hold the same)."""
+    return {message.id for lang in _languages() for path in catalog_paths(lang)[1:]
+            for message in _read_file(path, lang) if message.id}
+
+
+def _languages() -> list[str]:
+    return sorted(path.name for path in TRANSLATIONS_DIR.iterdir() if (path / "LC_MESSAGES" / "messages.po").is_file())
+
+
+def _read_file(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang)
 
 
 def _read(lang: str) -> Catalog:
-    with _po_path(lang).open("rb") as handle:
-        return read_po(handle, locale=lang)
+    """``lang``'s catalog files merged into one."""
+    first, *rest = catalog_paths(lang)
+    catalog = _read_file(first, lang)
+    for path in rest:
+        for message in _read_file(path, lang):
+            if message.id:
+                catalog[message.id] = message
+    return catalog
+
+
+def _repeated(lang: str) -> list:
+    seen: set = set()
+    repeated = []
+    for path in catalog_paths(lang):
+        for message in _read_file(path, lang):
+            if message.id and message.id in seen:
+                repeated.append(message.id)
+            seen.add(message.id)
+    return repeated
 
 
 def _write(catalog: Catalog, lang: str, compiled: Path) -> None:
