@@ -25,7 +25,7 @@ def test_every_string_the_site_uses_is_translated_and_none_is_fuzzy(lang, tmp_pa
 
 def test_the_site_refuses_to_start_without_compiled_catalogs(tmp_path):
     """Without its ``.mo`` files flask-babel would show English; the app says how to compile them instead."""
-    with pytest.raises(CatalogsNotCompiled, match=r"pybabel compile -d translations"):
+    with pytest.raises(CatalogsNotCompiled, match=r"python -m naipes.publish.catalogs"):
         create_app({"BABEL_TRANSLATION_DIRECTORIES": str(tmp_path)})
 
 

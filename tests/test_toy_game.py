@@ -25,7 +25,7 @@ SUITE = [
     "tests/engine/test_schemas.py", "tests/engine/test_views_fit_schemas.py",  # the declared shapes
     "tests/test_api.py", "tests/test_openapi.py", "tests/test_hostile_clients.py",  # the API
     "tests/test_api_tables.py", "tests/test_no_server_errors.py",  # tables
-    "tests/test_every_game_at_a_table.py",  # the play and review pages, a table played to its end
+    "tests/test_api_table_reviews.py",  # the play and review pages, a table played to its end
     "tests/test_play_pages.py", "tests/test_pages.py", "tests/test_lessons.py",  # play, rules and lesson pages
     "tests/test_content.py", "tests/test_i18n.py", "tests/test_game_parts.py",  # content, words, parts
     "tests/test_build.py",  # the static build (its browser tests aside)
@@ -69,7 +69,9 @@ def registry_change(copy: Path) -> list[str]:
 
 
 def run_suite(copy: Path, files: list[str], report: Path) -> subprocess.CompletedProcess:
-    """pytest in the copy with this checkout's interpreter: ``naipes`` imports from the copy."""
+    """pytest in the copy with this checkout's interpreter: ``naipes`` imports from the copy. The catalogs
+    are compiled first, as ``./scripts/setup`` does: some test modules make an app as they are imported."""
+    subprocess.run([sys.executable, "-m", "naipes.publish.catalogs"], cwd=copy, check=True)
     return subprocess.run(
         [sys.executable, "-m", "pytest", *files, "-q", "-p", "no:cacheprovider", "-m", "not browser",
          f"--junitxml={report}"],

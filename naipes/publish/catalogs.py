@@ -58,16 +58,29 @@ def compile_catalogs(languages: tuple[str, ...], compiled: Path = TRANSLATIONS_D
     return compiled
 
 
+_KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2), "lazy_gettext": None}
+
+
 def msgids_in_use() -> set:
     with (ROOT / "babel.cfg").open() as handle:
         method_map, options_map = parse_mapping_cfg(handle)
-    keywords = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2), "lazy_gettext": None}
     return {
         msgid
         for _, _, msgid, _, _ in extract_from_dir(
-            ROOT, method_map, options_map, keywords=keywords, directory_filter=_scanned,
+            ROOT, method_map, options_map, keywords=_KEYWORDS, directory_filter=_scanned,
         )
     }
+
+
+def msgids_under(folder: Path) -> set:
+    """The msgids of the Python modules and templates in ``folder`` (one game's package or templates)."""
+    method_map = [("**.py", "python"), ("**.html", "jinja2")]
+    return {msgid for _, _, msgid, _, _ in extract_from_dir(folder, method_map, keywords=_KEYWORDS)}
+
+
+def catalog(lang: str) -> Catalog:
+    """``lang``'s catalog as the site reads it: its files merged."""
+    return _read(lang)
 
 
 def _scanned(path: str) -> bool:
@@ -145,3 +158,7 @@ def _write(catalog: Catalog, lang: str, compiled: Path) -> None:
 
 def _msgid(message_id) -> str:
     return message_id[0] if isinstance(message_id, tuple) else message_id
+
+
+if __name__ == "__main__":
+    compile_catalogs(tuple(_languages()))

@@ -84,9 +84,9 @@ def check(position: Position) -> None:
     every = [card for piles in (position.stocks, position.battle, position.won) for pile in piles for card in pile]
     if len(every) != len(set(every)):
         raise InvalidPosition("a card is in one place only: there is one pack")
-    if len(position.stocks[0]) != len(position.stocks[1]):
-        raise InvalidPosition("both stocks hold as many cards: the players turn in step")
     laid = [len(pile) for pile in position.battle]
+    if len(position.stocks[0]) + laid[0] != len(position.stocks[1]) + laid[1]:
+        raise InvalidPosition("the players turn in step: a stock is short by the cards its player laid")
     if abs(laid[0] - laid[1]) > 1:
         raise InvalidPosition("one player is at most one card ahead on the table")
     if _undecided(position) is False:

@@ -19,7 +19,7 @@ def tell(event: Mapping[str, object]) -> Sentence:
     if kind == "took":
         count = len(cards_in(event["cards"]))
         return Sentence.counted(Nn_("%(player)s takes %(num)s card.", "%(player)s takes %(num)s cards."), count,
-                                {"player": seat_in(event["player"]), "num": count})
+                                {"player": seat_in(event["player"])})
     if kind == "took_back":
         return Sentence(N_("The stocks are spent before the war ends: each player takes back their own cards."))
     if kind == "game_over":
