@@ -40,7 +40,7 @@ from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
 from naipes.games.solo_whist.game import SoloWhist
-from naipes.players import table
+from naipes.tables import driver
 from naipes.games.solo_whist.bidding import STRONG_BIDS, BidBudget
 from naipes.games.solo_whist.sampling import STRONG, Budget, best_card
 
@@ -50,7 +50,7 @@ MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "rando
            "oracle-basic": ("oracle", "basic")}
 ORACLE_NODES = analysis.NODE_LIMIT
 """The most nodes the oracle's search of the true deal may visit for one card; past it the oracle plays
-the strong player's card (3 card choices in 1,000 on the README's deals)."""
+the strong player's card (3 card choices in 1,000 on the deals of its first measurement)."""
 SIDES = ((0, 2), (1, 3))
 """The seats of side A in a deal's two playings."""
 
@@ -195,7 +195,7 @@ def report(match: str, deals: int, budget_name: str, results: list, elapsed: flo
 def table_answers(deals: int, start: int, bounded: bool) -> None:
     """What one ``/tables/move`` answer costs: the reader (seat 0, played here by the rules of
     thumb) against three strong players at the default budget, each answer run by the site's own
-    table driver (``table.settle``), which shares the game's allowance among its computers (``bounded``
+    table driver (``driver.settle``), which shares the game's allowance among its computers (``bounded``
     False: none, each decision only its own budget); an answer's time is the CPU time of every
     computer move between two of the reader's moves. Also counted: the decisions that found less of
     the allowance left than their own budget, and those that found none and so followed the rules
@@ -220,11 +220,11 @@ def table_answers(deals: int, start: int, bounded: bool) -> None:
         position = sw.new_game(seed)
         while True:
             cpu = time.process_time()
-            position, _events = table.settle(game, position, 0, "strong", rng)
+            position, _events = driver.settle(game, position, 0, "strong", rng)
             answers.append(1000 * (time.process_time() - cpu))
             if position.is_over:
                 break
-            position, _events = table.play(game, position, 0, game.choose(position, 0, rng, "basic").move, rng)
+            position, _events = driver.play(game, position, 0, game.choose(position, 0, rng, "basic").move, rng)
     print(f"== table answers: {deals} deals from seed {start}, {len(answers)} answers, three strong players {STRONG},"
           f" {game.answer_work or 'no'} positions an answer")
     print(f"  CPU ms per answer p50 {percentile(answers, .5):.1f} p95 {percentile(answers, .95):.1f}"

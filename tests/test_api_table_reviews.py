@@ -10,23 +10,21 @@ import html
 import json
 import random
 import re
-import time
 
 import pytest
 
 from naipes.games import GAMES
 from naipes.games.solo_whist import review as whist_review
 from naipes.games.solo_whist.analysis import analyse
-from naipes.players.record import Record
-from naipes.web.tables import Table
+from naipes.tables import Table
+from naipes.web.tables import table_seal
 
 
 def _table(app, game_id, position, seat=0, level=None):
     """A table of a chosen deal, sealed as the server seals one (a client cannot choose the cards)."""
     game = GAMES[game_id]
     with app.test_request_context("/"):
-        return Table(game, position, seat, level or game.levels[-1], int(time.time()),
-                     Record(position.to_json())).token()
+        return table_seal().keep(Table.at_deal(game, position, seat, level or game.levels[-1]))
 
 
 def _post(client, game_id, action, token, lang="es"):

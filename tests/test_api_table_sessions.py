@@ -13,9 +13,10 @@ import time
 import pytest
 
 from naipes.games import GAMES
-from naipes.players.session import places
+from naipes.tables.seal import Sealed
+from naipes.tables.session import places
 from naipes.web import create_app
-from naipes.web.table_seal import Sealed, open_table, seal
+from naipes.web.tables import table_seal
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,7 @@ def next_deal(client, game, table):
 
 def dealer(app, game, table):
     with app.app_context():
-        return open_table(table["table"], game).position["dealer"]
+        return table_seal().unseal(table["table"], game).position["dealer"]
 
 
 def test_three_solo_whist_deals_settle_in_chips_and_the_dealer_moves_on(app, client):
@@ -81,7 +82,7 @@ def test_an_annulled_solo_whist_deal_scores_nothing_and_passes_the_deal(app, cli
     assert position.to_json()["phase"] == "annulled"
     assert whist.scoring.outcome(position, 1) == "annulled"
     with app.app_context():
-        token = seal(Sealed("solo-whist", position.to_json(), 1, "basic", int(time.time())))
+        token = table_seal().seal(Sealed("solo-whist", position.to_json(), 1, "basic", int(time.time())))
     table = post(client, "solo-whist/tables/hint", {"table": token})
     assert table.status_code == 422, "an annulled deal is over"
     following = next_deal(client, "solo-whist", {"table": token})
@@ -125,7 +126,7 @@ def won_race(app):
         "foundations": foundations,
     }
     with app.app_context():
-        return seal(Sealed("double-solitaire", position, 0, "basic", int(time.time())))
+        return table_seal().seal(Sealed("double-solitaire", position, 0, "basic", int(time.time())))
 
 
 def test_a_race_session_counts_races_won_and_cards_contributed(app, client):
@@ -156,8 +157,8 @@ def test_the_next_deal_of_a_token_that_is_not_a_table_is_refused(client):
 def test_a_table_sealed_before_sessions_starts_one(app, client):
     table = post(client, "old-maid/tables", {}).get_json()
     with app.app_context():
-        sealed = open_table(table["table"], "old-maid")
-        token = seal(Sealed(sealed.game, sealed.position, sealed.seat, sealed.level, sealed.created))
+        sealed = table_seal().unseal(table["table"], "old-maid")
+        token = table_seal().seal(Sealed(sealed.game, sealed.position, sealed.seat, sealed.level, sealed.created))
     answer = post(client, "old-maid/tables/move", {"table": token, "move": table["moves"][0]}).get_json()
     assert answer["session"]["deals"] in (0, 1) and len(answer["session"]["scores"]) == 4
 
@@ -172,7 +173,7 @@ def test_a_table_sealed_before_sessions_starts_one(app, client):
 def test_a_sealed_session_that_does_not_fit_is_an_invalid_table(app, client, session):
     table = post(client, "solo-whist/tables", {}).get_json()
     with app.app_context():
-        sealed = open_table(table["table"], "solo-whist")
-        token = seal(Sealed(sealed.game, sealed.position, sealed.seat, sealed.level, sealed.created, session=session))
+        sealed = table_seal().unseal(table["table"], "solo-whist")
+        token = table_seal().seal(Sealed(sealed.game, sealed.position, sealed.seat, sealed.level, sealed.created, session=session))
     response = post(client, "solo-whist/tables/hint", {"table": token})
     assert response.status_code == 400 and response.get_json()["error"]["code"] == "invalid_table"

@@ -8,7 +8,8 @@ import time
 import pytest
 
 from naipes.web import create_app
-from naipes.web.table_seal import Sealed, seal
+from naipes.tables.seal import Sealed
+from naipes.web.tables import table_seal
 from naipes.games import GAMES as REGISTERED
 
 KEY = "a key only these tests know"
@@ -203,7 +204,7 @@ def test_a_token_that_was_altered_or_made_elsewhere_is_an_invalid_table(client, 
         token = new_table(other.test_client())["table"]
     elif token == "other game":
         with app.app_context():
-            token = seal(Sealed("solo-whist", {}, 0, "basic", int(time.time())))
+            token = table_seal().seal(Sealed("solo-whist", {}, 0, "basic", int(time.time())))
     failure = error(post(client, "old-maid/tables/move", {"table": token, "move": table["moves"][0]}, lang), 400)
     assert failure["code"] == "invalid_table"
     assert failure["message"] and "table" not in failure["message"].lower()
@@ -214,12 +215,10 @@ def test_a_token_that_was_altered_or_made_elsewhere_is_an_invalid_table(client, 
 def test_a_table_older_than_its_lifetime_has_closed(client, app, lang, word):
     table = new_table(client)
     with app.app_context():
-        from naipes.web.table_seal import lifetime, open_table
-
-        sealed = open_table(table["table"], "old-maid")
-        old = Sealed(sealed.game, sealed.position, sealed.seat, sealed.level, int(time.time()) - lifetime() - 1)
-        token = seal(old)
-        assert lifetime() >= 24 * 3600
+        sealed = table_seal().unseal(table["table"], "old-maid")
+        old = Sealed(sealed.game, sealed.position, sealed.seat, sealed.level, int(time.time()) - table_seal().lifetime - 1)
+        token = table_seal().seal(old)
+        assert table_seal().lifetime >= 24 * 3600
     failure = error(post(client, "old-maid/tables/move", {"table": token, "move": table["moves"][0]}, lang), 410)
     assert failure["code"] == "table_expired"
     assert word in failure["message"]
@@ -231,9 +230,7 @@ def test_the_token_hides_the_position_it_carries(client, app):
     for marker in (b"hands", b"discards", b"dealer", b'"QS"', b"old-maid"):
         assert marker not in raw
     with app.app_context():
-        from naipes.web.table_seal import open_table
-
-        assert open_table(table["table"], "old-maid").position["hands"][1]
+        assert table_seal().unseal(table["table"], "old-maid").position["hands"][1]
 
 
 def test_two_instances_that_share_the_key_serve_alternate_requests_of_one_game():

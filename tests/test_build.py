@@ -3,7 +3,7 @@ server, driven in Chromium with no Python behind it; the PDF rule sheets opened 
 and the build stopping, with its reason, on broken content.
 
 The site is built once for the module (the real content and catalogs); how long it takes is
-the README's figure, measured by hand, not a timed test that a busy machine would fail.
+measured by hand (docs/journal/), not a timed test that a busy machine would fail.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import pytest
 
 from naipes.engine.cards import Card
 from naipes.games import GAMES
-from naipes.players.table import play, settle
+from naipes.tables.driver import play, settle
 from naipes.web.narration import narrate
 
 GAME_IDS = list(GAMES)

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from naipes.games import GAMES as REGISTERED
+from naipes.web.tables import table_seal
 
 GAMES = list(REGISTERED)
 LONE_SURROGATE = "\udfff"
@@ -179,11 +180,9 @@ def test_a_token_written_any_other_way_than_it_was_sealed_is_refused(client):
 
 
 def _sealed_with_the_key(app, **changes) -> str:
-    from naipes.web import table_seal
-
     with app.test_request_context():
-        genuine = table_seal.open_table(deal(app.test_client(), "old-maid")["table"], "old-maid").to_json()
-        return table_seal._fernet().encrypt(json.dumps({**genuine, **changes}).encode()).decode()
+        genuine = table_seal().unseal(deal(app.test_client(), "old-maid")["table"], "old-maid").to_json()
+        return table_seal().fernet.encrypt(json.dumps({**genuine, **changes}).encode()).decode()
 
 
 @pytest.mark.parametrize("changes", [

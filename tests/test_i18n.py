@@ -69,8 +69,9 @@ def test_every_catalog_entry_is_a_string_the_site_uses(lang):
 
 def test_the_template_lists_the_strings_the_site_uses_now():
     """``pybabel update`` merges the template into the catalogs: a stale one would mark live strings obsolete
-    and bring back dead ones, so the template is extracted again whenever a string changes (the README's
-    command). A game that brings its own catalog files keeps its strings there, out of the shared template."""
+    and bring back dead ones, so the template is extracted again whenever a string changes (the command in
+    docs/adding-a-language.md). A game that brings its own catalog files keeps its strings there, out of the shared
+    template."""
     with open("translations/messages.pot", "rb") as pot:
         listed = {message.id for message in read_po(pot) if message.id}
     used = msgids_in_use() - games_own_msgids()

@@ -15,7 +15,7 @@ from naipes.engine.review import dice_for
 from naipes.games import GAMES
 from naipes.games.solo_whist.tricks import STRENGTH
 from naipes.lessons import LessonError, load_lesson, load_lessons, load_words
-from naipes.players.table import choose
+from naipes.tables.driver import choose
 
 LANGS = ("es", "pt")
 

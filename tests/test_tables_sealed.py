@@ -18,7 +18,7 @@ from naipes.games.double_solitaire import rules as double_solitaire
 from naipes.games.old_maid import rules as old_maid
 from naipes.games.solo_whist import rules as solo_whist
 from naipes.web import create_app
-from naipes.web.table_seal import open_table
+from naipes.web.tables import table_seal
 
 CARD = re.compile(r"^(10|[A2-9JQK])[SHDC]$")
 
@@ -127,7 +127,7 @@ class RaceKnowledge:
 
 def true_position(app, game, token):
     with app.app_context():
-        return game.engine.Position.from_json(open_table(token, game.engine.ID).position)
+        return game.engine.Position.from_json(table_seal().unseal(token, game.engine.ID).position)
 
 
 def check_answer(app, knowledge, answer, accepted_sample: int | None = None) -> None:

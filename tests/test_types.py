@@ -1,4 +1,4 @@
-"""The package type-checks: mypy over naipes/ (engines, players, web), as configured in pyproject.toml."""
+"""The package type-checks: mypy over naipes/ (engines, tables, web), as configured in pyproject.toml."""
 
 from __future__ import annotations
 

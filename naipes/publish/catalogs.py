@@ -12,14 +12,16 @@ into the one ``messages.mo`` that flask-babel reads; a msgid lives in one file o
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 from ..web import ROOT, TRANSLATIONS_DIR
 from .errors import BuildError, listing
@@ -62,14 +64,26 @@ _KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2), "lazy_gettext": None
 
 
 def msgids_in_use() -> set:
+    return {msgid for _, _, msgid, _, _ in _extracted()}
+
+
+def _extracted() -> Iterator[tuple]:
+    """Every marked string of the code and templates ``babel.cfg`` names: file, line, msgid, comments, context."""
     with (ROOT / "babel.cfg").open() as handle:
         method_map, options_map = parse_mapping_cfg(handle)
-    return {
-        msgid
-        for _, _, msgid, _, _ in extract_from_dir(
-            ROOT, method_map, options_map, keywords=_KEYWORDS, directory_filter=_scanned,
-        )
-    }
+    return extract_from_dir(ROOT, method_map, options_map, keywords=_KEYWORDS, directory_filter=_scanned)
+
+
+def write_template(target: Path = TRANSLATIONS_DIR / "messages.pot") -> None:
+    """The shared catalogs' template, as ``pybabel extract`` writes it, less the strings that the games'
+    own catalog files hold: ``pybabel update`` then never copies a game's words into ``messages.po``."""
+    own = games_own_msgids()
+    template = Catalog()
+    for filename, lineno, msgid, comments, context in _extracted():
+        if msgid not in own:
+            template.add(msgid, None, [(filename, lineno)], auto_comments=comments, context=context)
+    with target.open("wb") as handle:
+        write_po(handle, template, width=76)
 
 
 def msgids_under(folder: Path) -> set:
@@ -161,4 +175,7 @@ def _msgid(message_id) -> str:
 
 
 if __name__ == "__main__":
-    compile_catalogs(tuple(_languages()))
+    if sys.argv[1:] == ["extract"]:
+        write_template()
+    else:
+        compile_catalogs(tuple(_languages()))

@@ -13,19 +13,12 @@ from flask_babel import gettext
 from ..engine.decode import is_whole_number
 from ..games import GAMES
 from . import openapi
-from .json_io import ApiError, engine_call, json_body, required
+from .json_io import ApiError, engine_call, json_body, known_game, required
 from .sitedata import current_site
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 _MAX_SEED = 2**63
-
-
-def _game(game_id: str):
-    engine = GAMES.get(game_id)
-    if engine is None:
-        raise ApiError(404, "unknown_game", gettext("There is no game called “%(game)s”.", game=game_id))
-    return engine
 
 
 def _position(engine, data: dict):
@@ -66,7 +59,7 @@ def example(example_id: str):
 
 @bp.post("/<game_id>/new")
 def new(game_id: str):
-    engine = _game(game_id)
+    engine = known_game(game_id)
     options = json_body()
     seed = options.pop("seed", None)
     if not is_whole_number(seed) or not -_MAX_SEED <= seed < _MAX_SEED:
@@ -78,14 +71,14 @@ def new(game_id: str):
 
 @bp.post("/<game_id>/legal")
 def legal(game_id: str):
-    engine = _game(game_id)
+    engine = known_game(game_id)
     position = _position(engine, json_body())
     return jsonify({"moves": [move.to_json() for move in engine.legal_moves(position)]})
 
 
 @bp.post("/<game_id>/apply")
 def apply(game_id: str):
-    engine = _game(game_id)
+    engine = known_game(game_id)
     data = json_body()
     position = _position(engine, data)
     move = engine_call(engine.move_from_json, required(data, "move"))
@@ -95,7 +88,7 @@ def apply(game_id: str):
 
 @bp.post("/<game_id>/analysis")
 def analysis(game_id: str):
-    engine = _game(game_id)
+    engine = known_game(game_id)
     if not engine.analyses:
         raise ApiError(404, "unknown_game", gettext("There is no analysis board for “%(game)s”.", game=game_id))
     position = _position(engine, json_body())

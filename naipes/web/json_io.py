@@ -15,8 +15,10 @@ from flask import Response, current_app, jsonify, request
 from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 
+from ..engine.contract import Rules
 from ..engine.errors import EngineError, IllegalMove
 from ..engine.sentences import Sentence
+from ..games import GAMES
 from .i18n import say
 
 # The engine's account of a malformed position or move is for developers and stays in
@@ -95,6 +97,14 @@ def _object_without_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
     if len(data) != len(pairs):
         raise ValueError("a key is repeated")
     return data
+
+
+def known_game(game_id: str) -> Rules:
+    """The game an address names, or a 404 that says there is none (the name cut short: it is anyone's)."""
+    game = GAMES.get(game_id)
+    if game is None:
+        raise ApiError(404, "unknown_game", gettext("There is no game called “%(game)s”.", game=game_id[:40]))
+    return game
 
 
 def required(data: dict, field: str) -> object:

@@ -19,7 +19,7 @@ from ..engine.errors import EngineError, N_
 from ..engine.review import dice_for
 from ..lessons import Lesson, LessonWords
 from ..games import GAMES
-from ..players.table import choose
+from ..tables.driver import choose
 from .json_io import ApiError, api_error_from_engine, as_sentence, engine_call, json_body, required, translated
 from .narration import narrate
 from .notes import StepNote, with_rule

@@ -13,7 +13,7 @@ from flask_babel import gettext
 
 from ..engine.errors import N_
 from ..games import GAMES
-from ..players.table import moves_for
+from ..tables.driver import moves_for
 from .i18n import in_language
 from .json_io import ApiError, json_body
 from .narration import narrate

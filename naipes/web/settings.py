@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .table_seal import DEFAULT_LIFETIME, MIN_LIFETIME
+from ..tables.seal import DEFAULT_LIFETIME, MIN_LIFETIME
 
 DEFAULT_SITE_URL = "http://localhost:8000"
 KEY_FILE = "secret_key"

@@ -11,7 +11,8 @@ import json
 import subprocess
 import time
 
-from naipes.web.table_seal import Sealed, seal
+from naipes.tables.seal import Sealed
+from naipes.web.tables import table_seal
 
 from test_accessibility import VNU
 
@@ -48,7 +49,7 @@ def won_race_token(app):
         "foundations": [[{"card": rank + suit, "owner": 0} for rank in ranks] for suit in "SHDC"] + [[]] * 4,
     }
     with app.app_context():
-        return seal(Sealed("double-solitaire", position, 0, "basic", int(time.time())))
+        return table_seal().seal(Sealed("double-solitaire", position, 0, "basic", int(time.time())))
 
 
 def test_every_phase_of_every_play_table_is_valid_html(app, client, tmp_path):

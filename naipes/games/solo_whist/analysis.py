@@ -121,7 +121,7 @@ find an earlier play of the cards out (``_history``) that took them."""
 HISTORY_STEPS = 10_000
 """The most suits the search for an ending's earlier play may lay (a few tenths of a second of CPU at the
 most). An ending it finds no play for within them is refused, the reader told to change the cards or the
-count; the README gives how often that happens (``benchmarks/solo_whist_setup.py``)."""
+count; benchmarks/README.md gives how often that happens (``benchmarks/solo_whist_setup.py``)."""
 
 HAND = len(DECK) // SEATS
 """The cards each player is dealt, and the tricks of a whole hand."""

@@ -28,7 +28,7 @@ ANSWER_WORK = 5_000_000
 """The positions the computer players may search between two of the reader's moves, all of them
 together. Up to six of them decide in turn (the rest of a trick and the next one, up to the reader),
 and each may search 2 million, so an answer could keep the reader waiting for seconds. 5 million is
-about 1 s of CPU at the slowest rate measured here; the README says how few decisions it cuts."""
+about 1 s of CPU at the slowest rate measured here; benchmarks/README.md says what an answer costs."""
 
 
 def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0],

@@ -49,7 +49,7 @@ class Budget:
 
 
 STRONG = Budget()
-"""The strong level's cap: see the README for the decision times and the strength it gives."""
+"""The strong level's cap: see benchmarks/README.md for the decision times and the strength it gives."""
 
 
 @dataclass(frozen=True, slots=True)

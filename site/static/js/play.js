@@ -471,13 +471,12 @@
     var homes = this.board.querySelector("[data-homes]");
     if (!this.answer || !button.dataset.start || !homes) { return; }
     this.release();
-    var start = JSON.parse(button.dataset.start);
-    var places = Array.prototype.map.call(homes.querySelectorAll("[data-finish]"), function (place) {
-      return JSON.parse(place.dataset.finish).to;
-    });
+    var pending = { move: JSON.parse(button.dataset.start), button: button };
+    var wanted = Array.prototype.map.call(homes.querySelectorAll("[data-finish]"), function (place) {
+      return api.click(pending, place).send;
+    }).filter(Boolean);
     var move = this.answer.moves.filter(function (candidate) {
-      return candidate.type === start.type && candidate.from === start.from &&
-        (candidate.count || 1) === (start.count || 1) && places.indexOf(candidate.to) >= 0;
+      return wanted.some(function (home) { return api.partOf(home, candidate); });
     })[0];
     if (!move) { this.say(homes.dataset.labelNoHome); return; }
     // A second double tap before the first one's answer would send the same move again from

@@ -6,8 +6,8 @@ runs them until the reader must act or the game is over (``settle``); in a
 ``realtime`` game (the race) nobody waits, so the computer makes one move each
 time the page asks (``tick``). Each computer player is handed only its own
 seat's view and legal moves (``Rules.choose``), so it cannot see a hidden card;
-the web layer masks the events and the position the same way before anything
-reaches the reader.
+the table masks the events and the position the same way before anything
+reaches the reader (``table.Table.seen``).
 """
 
 from __future__ import annotations

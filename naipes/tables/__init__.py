@@ -1,0 +1,14 @@
+"""A table of any game in ``naipes.games``: a reader and computer players, with no web in it.
+
+- ``table``: a table and every request a reader makes of it (deal, move, hint, tick, undo,
+  review, the same deal again, the next deal), as functions from the table before to the
+  table after, refusing with the kernel's errors (``errors``);
+- ``driver``: moves the computer seats, each from its own seat's view;
+- ``record``: the game as played since the deal, for its review, undo and "again";
+- ``session``: deal after deal with the same seats, a running score per seat;
+- ``seal``: where a table is kept between requests: sealed into the token the reader's page carries.
+"""
+
+from .table import Table, again, deal, hint, move, new_table_fields, next_deal, review, tick, undo
+
+__all__ = ["Table", "again", "deal", "hint", "move", "new_table_fields", "next_deal", "review", "tick", "undo"]
