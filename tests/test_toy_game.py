@@ -13,6 +13,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from test_fresh_install import _checkout_files
 
 ROOT = Path(__file__).resolve().parent.parent
 TOY = ROOT / "tests" / "toy_game"
@@ -32,17 +33,10 @@ SUITE = [
 ]
 
 
-def checkout_files() -> list[str]:
-    """What a clone holds: the tracked files and the new ones not ignored."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=ROOT, check=True, capture_output=True).stdout.decode()
-    return [name for name in listed.split("\0") if name and (ROOT / name).is_file()]
-
-
 def copy_checkout(target: Path) -> Path:
     """The checkout copied into ``target``, with the C extension built in place here (not a file git
     lists) so that the copy need not compile it again."""
-    for name in checkout_files():
+    for name in _checkout_files():
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target / name)
     for built in (ROOT / "naipes").rglob("*.so"):
