@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_content import SEEDS_DIR
 
 from naipes.content import SettlementRef, load_game_page, load_sheet
 from naipes.games import GAMES
@@ -87,8 +88,8 @@ def missing_content(game) -> list[str]:
             for example in load_game_page(page).example_ids:
                 wanted += [f"content/examples/{example}.json", f"content/{lang}/examples/{example}.toml"]
     lacks = [f"{name} is missing" for name in wanted if not (ROOT / name).is_file()]
-    if not list((ROOT / "seeds").glob(f"{game.ID}.*.txt")):
-        lacks.append(f"seeds/{game.ID}.<lang>.txt, the rulebook its rules page quotes, is missing")
+    if not list(SEEDS_DIR.glob(f"{game.ID}.*.txt")):
+        lacks.append(f"{SEEDS_DIR.relative_to(ROOT)}/{game.ID}.<lang>.txt, the rulebook its rules page quotes, is missing")
     return lacks
 
 
