@@ -89,7 +89,8 @@ def missing_content(game) -> list[str]:
                 wanted += [f"content/examples/{example}.json", f"content/{lang}/examples/{example}.toml"]
     lacks = [f"{name} is missing" for name in wanted if not (ROOT / name).is_file()]
     if not list(SEEDS_DIR.glob(f"{game.ID}.*.txt")):
-        lacks.append(f"{SEEDS_DIR.relative_to(ROOT)}/{game.ID}.<lang>.txt, the rulebook its rules page quotes, is missing")
+        where = SEEDS_DIR.relative_to(ROOT)
+        lacks.append(f"{where}/{game.ID}.<lang>.txt, the rulebook its rules page quotes, is missing")
     return lacks
 
 
@@ -104,9 +105,9 @@ def missing_words(game) -> list[str]:
         words = catalog(lang)
         for msgid in sorted(used, key=str):
             message = words.get(msgid)
-            strings = message.string if message is not None and isinstance(message.string, tuple) else (
-                message.string if message is not None else "",)
-            if not all(strings):
+            strings = () if message is None else (
+                message.string if isinstance(message.string, tuple) else (message.string,))
+            if not strings or not all(strings):
                 text = msgid[0] if isinstance(msgid, tuple) else msgid
                 lacks.append(f"translations/{lang}: no translation of {text!r}")
     return lacks

@@ -39,7 +39,8 @@ def _entries(lang: str) -> list:
 
 
 def _translations(lang: str) -> list[str]:
-    return [text for message in _entries(lang) for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
+    return [text for message in _entries(lang)
+            for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
