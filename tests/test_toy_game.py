@@ -34,13 +34,15 @@ SUITE = [
 
 
 def copy_checkout(target: Path) -> Path:
-    """The checkout copied into ``target``, with the C extension built in place here (not a file git
-    lists) so that the copy need not compile it again."""
+    """The checkout copied into ``target``, with what ``./scripts/setup`` built or installed here and git
+    does not list (the C extension, the HTML checker in ``node_modules``), so the copy need not again."""
     for name in _checkout_files():
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target / name)
     for built in (ROOT / "naipes").rglob("*.so"):
         shutil.copy2(built, target / built.relative_to(ROOT))
+    if (ROOT / "node_modules").is_dir():
+        (target / "node_modules").symlink_to(ROOT / "node_modules")
     return target
 
 
