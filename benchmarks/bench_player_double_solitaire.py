@@ -1,6 +1,6 @@
 """The race's computer player: how long a decision takes, and how many deals it clears alone.
 
-Strength is measured by solo attempts (``naipes.games.double_solitaire.solo``):
+Strength is measured by solo attempts (``naipes.games.double_solitaire.strength_alone``):
 one seat plays a fresh deal with the other idle, until its whole deck is on the
 foundations or a full pass through the stock brings no progress. The same deals
 are given to a baseline that plays a uniformly random legal move. For scale: a
@@ -17,7 +17,7 @@ import time
 
 from naipes.games.double_solitaire.view import View
 from naipes.games.double_solitaire import player as player
-from naipes.games.double_solitaire.solo import clears_alone, random_choice
+from naipes.games.double_solitaire.strength_alone import clears_alone, random_choice
 
 TITLE = "Double Solitaire race computer player"
 

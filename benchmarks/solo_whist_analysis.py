@@ -21,7 +21,7 @@ from collections import Counter
 from naipes.engine.errors import TooMuchWork
 from naipes.games.solo_whist import analysis
 from naipes.games.solo_whist import rules as sw
-from naipes.games.solo_whist.sampling import STRONG
+from naipes.games.solo_whist.players.sampling import STRONG
 from solo_whist_players import decide, percentile
 
 

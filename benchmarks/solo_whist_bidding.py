@@ -26,9 +26,9 @@ import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from naipes.games.solo_whist import bidding
+from naipes.games.solo_whist.players import bidding
 from naipes.games.solo_whist import rules as sw
-from naipes.games.solo_whist.sampling import STRONG
+from naipes.games.solo_whist.players.sampling import STRONG
 from solo_whist_players import SIDES, decide, level, side_chips
 
 

@@ -26,9 +26,9 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
-from naipes.games.solo_whist import dd
+from naipes.games.solo_whist import double_dummy
 from naipes.games.solo_whist import rules as sw
-from naipes.games.solo_whist.sampling import STRONG, choose_card
+from naipes.games.solo_whist.players.sampling import STRONG, choose_card
 from naipes.games.solo_whist.view import view
 from solo_whist_players import SIDES, decide, level, percentile, right_cards
 
@@ -78,7 +78,7 @@ def _count(position: sw.Position, legal: int, chosen: dict, names: tuple[str, ..
     board can say."""
     try:
         right = right_cards(position)
-    except dd.BudgetExceeded:
+    except double_dummy.BudgetExceeded:
         counts["unbounded"] += 1
         return
     if not right or len(right) == legal:

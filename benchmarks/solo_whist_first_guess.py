@@ -1,6 +1,6 @@
 """Fits the double-dummy search's first guess at a whole deal's value, and says how good it is.
 
-The compiled search (``naipes/games/solo_whist/_dds.c``) finds an exact count by asking yes/no
+The compiled search (``naipes/games/solo_whist/double_dummy/``) finds an exact count by asking yes/no
 questions ("do the scorers take k?") from a first guess, one trick up or down at a time, and the two
 questions at the value and one above it are most of the work: a guess at the value or one above it
 costs those two, one further off costs one more search. This script deals random whole deals for each
@@ -8,7 +8,7 @@ goal (as ``solo_whist_solver.py`` does, from seeds no test or measurement uses),
 by least squares (ridge) the tricks a side takes from what it holds: each trump and each card of the
 other suits by rank, its trumps, the most in one hand, the short suits beside them, its longest
 suit, and whether it leads. It prints the weights as the C table ``FIRST_GUESS`` to paste into
-``_dds.c``, and for deals of other seeds how far the guess the search makes from them falls from the
+``search.c``, and for deals of other seeds how far the guess the search makes from them falls from the
 value. Only speed depends on the guess: the search's answers are exact whatever it is.
 
 Run from the repository's top folder: ``python benchmarks/solo_whist_first_guess.py [--deals N]``.
@@ -25,12 +25,13 @@ import textwrap
 
 from solo_whist_solver import deal_of, fresh_table, goal
 
-from naipes.games.solo_whist import dd
+from naipes.games.solo_whist import double_dummy
+from naipes.games.solo_whist.double_dummy import SUIT_MASKS
 
 KINDS = ("solo", "proposal", "no trump")
 """The C table's rows, in its order: one hand with trumps, two with trumps, one without."""
 FEATURES = 32
-"""The weights in a row: `_dds.c`'s GUESS_WEIGHTS, in the order of its GUESS_ places."""
+"""The weights in a row: `search.c`'s GUESS_WEIGHTS, in the order of its GUESS_ places."""
 SKIP = 20_000_000
 """Nodes after which a training deal is left out: the few that need more say nothing more."""
 RIDGE = 1.0
@@ -41,17 +42,17 @@ def features(hands: tuple[int, ...], leader: int, side: int, trump: int) -> list
     seats = [seat for seat in range(4) if side >> seat & 1]
     trumps_by_rank, others_by_rank = [0] * 13, [0] * 13
     for seat in seats:
-        for card in dd.cards_in(hands[seat]):
+        for card in double_dummy.cards_in(hands[seat]):
             (trumps_by_rank if card // 13 == trump else others_by_rank)[card % 13] += 1
-    trump_lengths = [bin(hands[seat] & dd.SUIT_MASKS[trump]).count("1") if trump >= 0 else 0 for seat in seats]
+    trump_lengths = [bin(hands[seat] & SUIT_MASKS[trump]).count("1") if trump >= 0 else 0 for seat in seats]
     short = longest = 0
     for suit in range(4):
         if suit == trump:
             continue
-        longest = max(longest, sum(bin(hands[seat] & dd.SUIT_MASKS[suit]).count("1") for seat in seats))
+        longest = max(longest, sum(bin(hands[seat] & SUIT_MASKS[suit]).count("1") for seat in seats))
         for seat, trumps in zip(seats, trump_lengths):
             if trumps:
-                short += max(0, 2 - bin(hands[seat] & dd.SUIT_MASKS[suit]).count("1"))
+                short += max(0, 2 - bin(hands[seat] & SUIT_MASKS[suit]).count("1"))
     return [1.0, *trumps_by_rank, *others_by_rank, sum(trump_lengths), max(trump_lengths), short, longest,
             float(side >> leader & 1)]
 
@@ -64,8 +65,9 @@ def solved(kind: str, seed: int, count: int) -> list[tuple[list[float], int]]:
         maximisers, scorers, trump, _need = goal(kind, rng)
         fresh_table(trump)
         try:
-            value = dd.value(dd.Deal(hands, leader, (), trump), maximisers, scorers, node_limit=SKIP)
-        except dd.BudgetExceeded:
+            deal = double_dummy.Deal(hands, leader, (), trump)
+            value = double_dummy.value(deal, maximisers, scorers, node_limit=SKIP)
+        except double_dummy.BudgetExceeded:
             continue
         rows.append((features(hands, leader, maximisers, trump), value))
     return rows

@@ -35,14 +35,15 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from naipes.engine.cards import Card
-from naipes.games.solo_whist import analysis, dd, thumb
+from naipes.games.solo_whist import analysis, double_dummy
+from naipes.games.solo_whist.players import heuristics
 from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
 from naipes.games.solo_whist.game import SoloWhist
 from naipes.tables import driver
-from naipes.games.solo_whist.bidding import STRONG_BIDS, BidBudget
-from naipes.games.solo_whist.sampling import STRONG, Budget, best_card
+from naipes.games.solo_whist.players.bidding import STRONG_BIDS, BidBudget
+from naipes.games.solo_whist.players.sampling import STRONG, Budget, best_card
 
 BUDGETS = {"default": STRONG, "large": Budget(samples=48, nodes=6_000_000, deal_nodes=1_500_000)}
 MATCHES = {"strong-basic": ("strong", "basic"), "basic-random": ("basic", "random"),
@@ -75,7 +76,7 @@ def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget
         if isinstance(moves[0], sw.Play) and len(moves) > 1:
             try:
                 return oracle_card(position, moves)
-            except dd.BudgetExceeded:
+            except double_dummy.BudgetExceeded:
                 pass
         level = "strong"
     return players.choose(view(position, seat), moves, rng, level, budget=budget, bid_budget=bid_budget).move
@@ -83,7 +84,7 @@ def decide(position: sw.Position, level: str, rng: random.Random, budget: Budget
 
 def right_cards(position: sw.Position) -> set[Card]:
     """The cards of the seat to play that get its side its way (the contract made, or beaten) with best
-    play by everyone after them, judged on the true deal; ``dd.BudgetExceeded`` past ``ORACLE_NODES``."""
+    play by everyone after them, judged on the true deal; ``double_dummy.BudgetExceeded`` past ``ORACLE_NODES``."""
     wants_made = position.to_move in position.agreed.declaring
     return {value.card for value in analysis.analyse(position, ORACLE_NODES) if value.made == wants_made}
 
@@ -95,7 +96,7 @@ def oracle_card(position: sw.Position, moves: list[sw.Move]) -> sw.Move:
     seat = position.to_move
     right = right_cards(position)
     cards = [move.card for move in moves if isinstance(move, sw.Play)]
-    by_thumb = thumb.play(view(position, seat), cards).move.card
+    by_thumb = heuristics.play(view(position, seat), cards).move.card
     return sw.Play(seat, best_card(cards, {card: card in right for card in cards}, by_thumb))
 
 

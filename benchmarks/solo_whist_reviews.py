@@ -21,7 +21,7 @@ import time
 
 from naipes.games import GAMES
 from naipes.games.solo_whist import rules as sw
-from naipes.games.solo_whist.sampling import STRONG
+from naipes.games.solo_whist.players.sampling import STRONG
 from solo_whist_players import decide, percentile
 
 READER = 0

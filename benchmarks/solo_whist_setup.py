@@ -24,7 +24,7 @@ import time
 from naipes.engine.errors import InvalidPosition, TooMuchWork
 from naipes.games.solo_whist import analysis
 from naipes.games.solo_whist import rules as sw
-from naipes.games.solo_whist.sampling import STRONG
+from naipes.games.solo_whist.players.sampling import STRONG
 from solo_whist_players import decide, percentile
 
 CONTRACTS = (

@@ -34,7 +34,7 @@ from endplay.types import Deal as BridgeDeal
 from endplay.types import Denom, Player, Rank
 
 from naipes.engine.cards import SUITS, codes
-from naipes.games.solo_whist import dd
+from naipes.games.solo_whist import double_dummy
 
 ALL = 0b1111
 CAP = 400_000_000
@@ -53,13 +53,14 @@ def goal(kind: str, rng: random.Random) -> tuple[int, int, int, int | None]:
         side = 0b0101 << rng.randrange(2)
         return side, side, rng.randrange(4), None
     if kind == "no trump":
-        return bidder, bidder, dd.NO_TRUMP, None
-    return ALL ^ bidder, bidder, dd.NO_TRUMP, 1
+        return bidder, bidder, double_dummy.NO_TRUMP, None
+    return ALL ^ bidder, bidder, double_dummy.NO_TRUMP, 1
 
 
 def fresh_table(trump: int) -> None:
     """Empties the search's table: it is kept only while the trump and the sides stay the same."""
-    dd.value(dd.Deal((1, 2, 4, 8), 0, (), dd.NO_TRUMP if trump != dd.NO_TRUMP else 0), 1, 1)
+    other = double_dummy.NO_TRUMP if trump != double_dummy.NO_TRUMP else 0
+    double_dummy.value(double_dummy.Deal((1, 2, 4, 8), 0, (), other), 1, 1)
 
 
 def deal_of(rng: random.Random) -> tuple[tuple[int, int, int, int], int]:
@@ -71,14 +72,14 @@ def deal_of(rng: random.Random) -> tuple[tuple[int, int, int, int], int]:
 
 def for_dds(hands: tuple[int, int, int, int], leader: int, trump: int) -> BridgeDeal:
     """The deal as DDS takes it: seats 0 to 3 are North to West, the search's suits are DDS's (spades first)."""
-    deal = BridgeDeal(first=Player(leader), trump=Denom.nt if trump == dd.NO_TRUMP else Denom(trump))
+    deal = BridgeDeal(first=Player(leader), trump=Denom.nt if trump == double_dummy.NO_TRUMP else Denom(trump))
     for seat, hand in enumerate(hands):
-        for card in dd.cards_in(hand):
+        for card in double_dummy.cards_in(hand):
             deal[Player(seat)].add(BridgeCard(suit=Denom(card // 13), rank=list(Rank)[card % 13]))
     return deal
 
 
-def dds_figures(deals: list[tuple[dd.Deal, int]], values: list[int | None], lead: int) -> None:
+def dds_figures(deals: list[tuple[double_dummy.Deal, int]], values: list[int | None], lead: int) -> None:
     """DDS's time for the whole-deal value of each deal the search valued (``values``, None where it did
     not finish), checked against it, then for every card at the lead of the first ``lead`` deals
     (``deals``: each deal and its maximisers)."""
@@ -104,9 +105,9 @@ def timed(work) -> tuple[float, int | None, object]:
     start = time.process_time()
     try:
         answer = work()
-    except dd.BudgetExceeded:
+    except double_dummy.BudgetExceeded:
         return time.process_time() - start, None, None
-    return time.process_time() - start, dd.nodes(), answer
+    return time.process_time() - start, double_dummy.nodes(), answer
 
 
 def figures(label: str, times: list[float], nodes: list[int | None] | None = None) -> None:
@@ -122,7 +123,7 @@ def figures(label: str, times: list[float], nodes: list[int | None] | None = Non
     print(line)
 
 
-def costliest(dealt: list[tuple[dd.Deal, int]], times: list[float], nodes: list[int | None], answers: list,
+def costliest(dealt: list[tuple[double_dummy.Deal, int]], times: list[float], nodes: list[int | None], answers: list,
               count: int) -> None:
     """The ``count`` whole deals that took the most CPU, each with what a study of it needs: its place in
     the seed's drawing, its cost and answer, who leads, the maximisers, the trump and the four hands."""
@@ -130,12 +131,12 @@ def costliest(dealt: list[tuple[dd.Deal, int]], times: list[float], nodes: list[
         deal, maximisers = dealt[index]
         visited = "not solved" if nodes[index] is None else f"{nodes[index]:,} nodes"
         seats = [seat for seat in range(4) if maximisers >> seat & 1]
-        trump = "none" if deal.trump == dd.NO_TRUMP else SUITS[deal.trump]
+        trump = "none" if deal.trump == double_dummy.NO_TRUMP else SUITS[deal.trump]
         print(f"    deal {index}: {1000 * times[index]:.1f} ms, {visited}, answer {answers[index]};"
               f" leader {deal.leader}, maximisers {seats}, trump {trump}")
         for seat, hand in enumerate(deal.hands):
-            cards = sorted(dd.cards_in(hand), key=lambda card: (card // 13, -card))
-            print(f"      {seat}: {' '.join(codes(dd.card_of(card) for card in cards))}")
+            cards = sorted(double_dummy.cards_in(hand), key=lambda card: (card // 13, -card))
+            print(f"      {seat}: {' '.join(codes(double_dummy.card_of(card) for card in cards))}")
 
 
 def main() -> int:
@@ -152,13 +153,14 @@ def main() -> int:
           f" process; {args.deals} deals per goal (whole deal), {args.lead_deals} (every card at the lead)")
     for kind in args.goals.split(","):
         rng = random.Random(f"{args.seed}-{kind}")
-        measures = ((args.deals, dd.value, dd.reaches), (args.lead_deals, dd.values, dd.verdicts))
+        measures = ((args.deals, double_dummy.value, double_dummy.reaches),
+                    (args.lead_deals, double_dummy.values, double_dummy.verdicts))
         spent: list[tuple[list[float], list[int | None], list]] = [([], [], []) for _ in measures]
-        dealt: list[tuple[dd.Deal, int]] = []
+        dealt: list[tuple[double_dummy.Deal, int]] = []
         for index in range(max(args.deals, args.lead_deals)):
             hands, leader = deal_of(rng)
             maximisers, scorers, trump, need = goal(kind, rng)
-            deal = dd.Deal(hands, leader, (), trump)
+            deal = double_dummy.Deal(hands, leader, (), trump)
             dealt.append((deal, maximisers))
             for (count, exact, yes_no), (times, nodes, answers) in zip(measures, spent):
                 if index < count:

@@ -13,12 +13,30 @@ from naipes.content import CONTENT_DIR, load_library
 from naipes.publish.catalogs import compile_catalogs
 from naipes.publish.pdf import CHROMIUM_ARGS
 from naipes.web import create_app
+from tests import sampling
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--fast", action="store_true",
+                     help="the quick tier: no browser and no slow test, every sweep sampled")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    sampling.FAST = bool(config.getoption("fast"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The browser tests and the static build's come first. The test command hands out whole files
     (``--dist loadfile``), and these are the longest, with few tests each: handed out last, as
-    xdist's own order (most tests first) does, one of them ran alone at the end of the run."""
+    xdist's own order (most tests first) does, one of them ran alone at the end of the run.
+    The quick tier leaves out what drives Chromium or is marked slow."""
+    if config.getoption("fast"):
+        def quick(item: pytest.Item) -> bool:
+            return not ("browser" in item.path.parts or item.get_closest_marker("browser")
+                        or item.get_closest_marker("slow"))
+
+        config.hook.pytest_deselected(items=[item for item in items if not quick(item)])
+        items[:] = [item for item in items if quick(item)]
     items.sort(key=lambda item: not ("browser" in item.path.parts or item.path.name == "test_build.py"))
 
 

@@ -69,7 +69,7 @@ def test_the_seeds_house_agreements_are_stated(library):
 
 # ------------------------------------------------ the seed's rules and the site's choices
 
-SEEDS_DIR = Path(__file__).resolve().parent.parent / "seeds"
+RULEBOOKS_DIR = Path(__file__).resolve().parent.parent / "rulebooks"
 PAGES = [(lang, game) for lang in ("es", "pt") for game in sorted(GAMES)]
 CHOICE_LABEL = re.compile(r"<strong>\s*(Nuestra elección|A nossa escolha)", re.I)
 
@@ -82,7 +82,7 @@ def words(text: str) -> str:
 def seed_of(game: str, lang: str) -> tuple[str, str]:
     """The seed a page follows and its language: its own language's, else the Spanish original."""
     for seed_lang in (lang, "es"):
-        path = SEEDS_DIR / f"{game}.{seed_lang}.txt"
+        path = RULEBOOKS_DIR / f"{game}.{seed_lang}.txt"
         if path.is_file():
             return seed_lang, words(path.read_text(encoding="utf-8"))
     raise AssertionError(f"no seed for {game}")

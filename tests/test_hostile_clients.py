@@ -1,4 +1,4 @@
-"""What a hostile client tried (issue 20), one test or more per finding, each seen to fail before its fix.
+"""What a hostile client tried, one test or more per finding, each seen to fail before its fix.
 
 Findings 1, 2 and 5 need the production server and are in ``test_serving_slow_clients.py``.
 """

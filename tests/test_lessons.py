@@ -13,7 +13,7 @@ from naipes.content import load_library
 from naipes.engine.cards import Card
 from naipes.engine.review import dice_for
 from naipes.games import GAMES
-from naipes.games.solo_whist.tricks import STRENGTH
+from naipes.games.solo_whist.rules.tricks import STRENGTH
 from naipes.lessons import LessonError, load_lesson, load_lessons, load_words
 from naipes.tables.driver import choose
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from naipes.games import GAMES as REGISTERED
+from tests.sampling import sweep
 
 GAMES = list(REGISTERED)
 JUNK = [None, True, False, -1, 0, 1, 7, 2**70, 1.5, "", "AS", "QC", "XX", "c9", "f8", "waste", [], {}, [None], {"card": "AS"},
@@ -59,7 +60,7 @@ def samples(app):
 @pytest.mark.parametrize("game", GAMES)
 def test_bent_positions_and_moves_never_make_a_server_error(client, samples, game):
     rng = random.Random(game)
-    for _ in range(300):
+    for _ in range(sweep(300)):
         position, move = rng.choice(samples[game])
         body = {"position": position, "move": move}
         body = bend(body, rng) if rng.random() < 0.9 else body
@@ -75,7 +76,7 @@ def test_bent_table_requests_never_make_a_server_error(client, game):
     table = client.post(f"/api/v1/{game}/tables", json={}).get_json()
     urls = [f"/api/v1/{game}/tables/move", f"/api/v1/{game}/tables/hint", f"/api/v1/{game}/tables/tick",
             f"/es/{game}/jugar/render", f"/pt/{game}/jogar/render"]
-    for _ in range(60):
+    for _ in range(sweep(60)):
         options = bend({"seat": 0, "players": 4, "level": "basic", "seed": 1}, rng)
         response = client.post(f"/api/v1/{game}/tables", data=json.dumps(options), content_type="application/json")
         assert response.status_code < 500, (options, response.get_data(as_text=True)[:300])

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from naipes.games.solo_whist import rules as solo_whist
-from naipes.games.solo_whist.tricks import chip_movements
+from naipes.games.solo_whist.rules.tricks import chip_movements
 from naipes.games import GAMES as REGISTERED
 
 SLUGS = {"es": "jugar", "pt": "jogar"}

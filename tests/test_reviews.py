@@ -14,7 +14,8 @@ from naipes.games import GAMES
 from naipes.games.double_solitaire import player as race_player
 from naipes.games.double_solitaire import rules as race
 from naipes.games.double_solitaire.view import view as race_view
-from naipes.games.solo_whist import bidding, dd
+from naipes.games.solo_whist import double_dummy
+from naipes.games.solo_whist.players import bidding
 from naipes.games.solo_whist import player as whist_player
 from naipes.games.solo_whist import review as whist_review
 from naipes.games.solo_whist import rules as whist
@@ -182,12 +183,12 @@ def test_a_whist_review_searches_within_its_allowance_and_a_smaller_one_changes_
     start, moves = _whist(34, weak=True)
     searched = []
     for name in ("card_tricks", "card_wins", "tricks", "wins"):
-        def counting(*args, _search=getattr(dd, name), **kwargs):
+        def counting(*args, _search=getattr(double_dummy, name), **kwargs):
             try:
                 return _search(*args, **kwargs)
             finally:
-                searched.append(dd.nodes())
-        monkeypatch.setattr(dd, name, counting)
+                searched.append(double_dummy.nodes())
+        monkeypatch.setattr(double_dummy, name, counting)
     whole = whist_review.review(start, moves, 0)
     spent = sum(searched)
     assert len(whole.judgements) >= 3 and spent <= whist_review.REVIEW_WORK and whole.unjudged == ()

@@ -65,6 +65,7 @@ def _key_in(folder: str) -> str:
     return settings.instance_secret_key(Path(folder))
 
 
+@pytest.mark.slow
 def test_workers_starting_together_share_one_key_made_on_first_start(tmp_path):
     folder = tmp_path / "instance"
     with multiprocessing.get_context("spawn").Pool(8) as pool:
@@ -174,6 +175,7 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_the_production_server_serves_with_several_workers_and_names_no_versions(tmp_path):
     port = _free_port()
     environ = {

@@ -1,6 +1,6 @@
-"""The production server against slow and broken clients (issue 20, findings 1, 2 and 5, and
-gunicorn's own answers): one server for the module, with a read timeout of two seconds so that
-nothing here waits long. Each test was seen to fail before its fix.
+"""The production server against slow and broken clients, and gunicorn's own answers: one server
+for the module, with a read timeout of two seconds so that nothing here waits long. Each test was
+seen to fail before its fix.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from naipes.web import pages
 ROOT = Path(__file__).resolve().parents[1]
 WORKERS = 2
 READ_TIMEOUT = 2
+
+pytestmark = pytest.mark.slow
 
 
 def _free_port() -> int:

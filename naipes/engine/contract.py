@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, Self, TypeVar
 
 from .choice import Allowance, Choice
-from .errors import N_
+from .errors import Nn_
 from .events import Event
 from .review import Review
 from .sentences import Journey, Sentence, Untold
@@ -112,7 +112,7 @@ class Rules(ABC, Generic[P, M, V]):
     answer_work: int | None = None
     judges: bool = False
     """Whether ``review`` judges a seat's decisions; not in a game of chance (Old Maid)."""
-    review_cost: tuple[str, str] = (N_("Cost: %(num)s card."), N_("Cost: %(num)s cards."))
+    review_cost: tuple[str, str] = Nn_("Cost: %(num)s card.", "Cost: %(num)s cards.")
     """How a review writes a decision's cost, in the game's own unit: one, and more (``N_`` msgids)."""
     analyses: bool = False
     """Whether the game has an analysis board (``analysis`` and the set-up form)."""

@@ -13,24 +13,45 @@ spoken cards as "A, B y C", and a nested ``Sentence`` translated first.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import Card
 
 
 @dataclass(frozen=True, slots=True)
 class Sentence:
-    """An English template and its parameters; with ``plural``, chosen by ``count`` as ngettext does."""
+    """An English template and its parameters; with ``plural``, chosen by ``count`` as ngettext does.
+
+    ``yours`` is the same sentence told to its ``player`` (an ``N_`` msgid, or an ``Nn_`` pair when
+    the sentence is counted): a reader's own move is told in the second person, as everything else
+    on the site speaks to them. ``to_others`` does the same for the seats its other parameters name
+    (the reader whose fan another player draws from), by parameter."""
 
     message: str
     params: Mapping[str, object] = field(default_factory=dict)
     plural: str | None = None
     count: int = 1
+    yours: str | tuple[str, str] | None = None
+    to_others: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def counted(cls, messages: tuple[str, str], count: int, params: Mapping[str, object]) -> Sentence:
+    def counted(cls, messages: tuple[str, str], count: int, params: Mapping[str, object],
+                yours: tuple[str, str] | None = None) -> Sentence:
         """The singular or plural of ``messages`` (marked with ``Nn_``) as ``count`` asks."""
-        return cls(messages[0], params, messages[1], count)
+        return cls(messages[0], params, messages[1], count, yours)
+
+    def told_to(self, reader: int) -> Sentence:
+        """The sentence as the player in seat ``reader`` reads it: their own moves, here and in the
+        sentences inside it, in the second person."""
+        params = {name: value.told_to(reader) if isinstance(value, Sentence) else value
+                  for name, value in self.params.items()}
+        if self.yours is None or self.params.get("player") != Seat(reader):
+            named = next((message for name, message in self.to_others.items()
+                          if self.params.get(name) == Seat(reader)), None)
+            return replace(self, params=params) if named is None else Sentence(named, params)
+        if isinstance(self.yours, tuple):
+            return Sentence(self.yours[0], params, self.yours[1], self.count)
+        return Sentence(self.yours, params)
 
 
 @dataclass(frozen=True, slots=True)

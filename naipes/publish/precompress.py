@@ -12,7 +12,7 @@ from .progress import Progress
 
 # Text compresses; the PDFs and images other than SVG are compressed already.
 TEXT_SUFFIXES = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt")
-# Brotli's quality 9 is within 10 % of its best (11) on the largest page, at a tenth of the time.
+# Brotli's quality 9 compresses nearly as well as its best (11), in a small part of the time.
 BROTLI_QUALITY = 9
 
 

@@ -65,7 +65,7 @@ def step_texts(lesson: Lesson, words: LessonWords) -> list[str]:
         if own is not None and own.caption:
             texts.append(own.caption)
             continue
-        told = [narrate(lesson.game, event.to_json()) for event in step.events]
+        told = [narrate(lesson.game, event.to_json(), lesson.seat) for event in step.events]
         texts.append(" ".join(text for text in told if text))
     return texts
 

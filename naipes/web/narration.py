@@ -14,8 +14,11 @@ from ..games import GAMES
 from .i18n import say
 
 
-def narrate(game_id: str, event: Mapping[str, object]) -> str | None:
-    """One event of the game ``game_id`` in the reader's language, or None if it does not fit the game's events."""
+def narrate(game_id: str, event: Mapping[str, object], reader: int | None = None) -> str | None:
+    """One event of the game ``game_id`` in the reader's language, or None if it does not fit the game's events;
+    the moves of the seat ``reader`` are told to them, in the second person."""
     game = GAMES.get(game_id)
     sentence = None if game is None else game.tell(event)
-    return None if sentence is None else say(sentence)
+    if sentence is None:
+        return None
+    return say(sentence if reader is None else sentence.told_to(reader))

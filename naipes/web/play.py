@@ -77,7 +77,7 @@ def render(lang: str, slug: str, play: str):
     help_used = None if table.record is None else {"hints": table.record.hints, "undos": table.record.undos}
     context = {"page": page, "game": game, "p": view, "seat": table.seat, "moves": moves, "over": over,
                "session": session, "help": help_used, "token": data["table"]}
-    steps = [{"text": narrate(page.game, event), "journey": stage(page.game, event)} for event in events]
+    steps = [{"text": narrate(page.game, event, table.seat), "journey": stage(page.game, event)} for event in events]
     return jsonify({
         "diagram": render_template("play_table.html", **context),
         "events": [step["text"] for step in steps if step["text"]],

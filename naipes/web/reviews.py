@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, jsonify, render_template, url_for
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from werkzeug.routing import BaseConverter
 
 from ..engine.contract import PositionLike, Rules
@@ -120,7 +120,7 @@ def _cost_label(game: Rules, cost: float) -> str:
     if cost <= 0:
         return gettext("To look at:")
     one, more = game.review_cost
-    return gettext(one if cost == 1 else more, num=int(cost))
+    return ngettext(one, more, int(cost))
 
 
 def language_converter(languages) -> type[BaseConverter]:

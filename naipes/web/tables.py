@@ -132,7 +132,7 @@ def review_of(table: Table) -> dict:
     played, reviewed = _asked(tables.review, table)
     steps = [
         {"move": move.to_json(), "position": position.to_json(), "events": [event.to_json() for event in events],
-         "caption": " ".join(text for text in (narrate(game.ID, event.to_json()) for event in events) if text)}
+         "caption": " ".join(text for text in (narrate(game.ID, event.to_json(), table.seat) for event in events) if text)}
         for move, position, events in zip(played.moves, played.positions, played.events)
     ]
     return {"start": played.start.to_json(), "seat": table.seat, "judged": game.judges, "help": table.help,

@@ -9,7 +9,7 @@ PLAY = {(lang, game): f"/{lang}/{game}/{slug}/" for lang, slug in (("es", "jugar
 WORDS = {
     "es": {"fast": "Rápido: una jugada por segundo", "deal": "Repartir", "hint": "Pista", "undo": "Deshacer", "moment": "Un instante", "pairs": "¿Qué parejas tengo?",
            "right": "Mover la carta elegida a la derecha", "refused": "El motor no acepta la jugada."},
-    "pt": {"fast": "Rápido: uma jogada por segundo", "deal": "Dar as cartas", "hint": "Dica", "undo": "Desfazer", "moment": "Um instante", "pairs": "Que pares tenho?",
+    "pt": {"fast": "Rápido: uma jogada por segundo", "deal": "Dar as cartas", "hint": "Sugestão", "undo": "Desfazer", "moment": "Um instante", "pairs": "Que pares tenho?",
            "right": "Mover a carta escolhida para a direita", "refused": "O motor não aceita a jogada."},
 }
 

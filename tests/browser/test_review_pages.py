@@ -73,7 +73,7 @@ def test_a_weak_race_is_reviewed_and_the_same_deal_dealt_again(page, live_server
     over = _play(client, "double-solitaire", token, lambda moves: rng.choice(moves), limit=1500)
     _open_review(page, live_server, "pt", "double-solitaire", over["table"])
     worst = page.locator(".review-worst li").first
-    assert "Custo" in worst.inner_text() or "A ver" in worst.inner_text()
+    assert "Custo" in worst.inner_text() or "Em que reparar" in worst.inner_text()
     rule = worst.locator("a").nth(1)
     assert "/pt/double-solitaire/#" in rule.get_attribute("href")
     page.get_by_role("button", name="Jogar outra vez estas cartas").click()

@@ -19,7 +19,7 @@ Refusals, by ``IllegalMove.code``: ``wrong_rank``, ``wrong_colour``, ``not_a_kin
 
 The race ends when a player has moved all their cards to the foundations
 (``won``), or when both players are blocked: neither can reach any progress
-through their own draws, passes and column moves (see ``block``).
+through their own draws, passes and column moves (see ``block_search``).
 The player who contributed more cards to the foundations then wins; equal
 contributions are a tie.
 
@@ -45,7 +45,7 @@ Choices where the rules are silent:
   colours (only a run can be put there, and the deal turns up one card), so
   ``from_json`` refuses a column that does not. ``not_a_sequence`` remains for
   positions built in Python.
-- The block search is exact up to ``block.SEARCH_BUDGET``
+- The block search is exact up to ``block_search.SEARCH_BUDGET``
   arrangements (a count, not a clock: the same answer on every machine). A
   search that reaches the budget answers "not blocked": the race is then treated
   as still playing, and the API answers ``"status": "playing"``. No layout seen
@@ -63,7 +63,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from . import block as block
+from . import block_search
 from ...engine import decode
 from ...engine.cards import DECK, Card
 from ...engine.errors import N_, InvalidMove, InvalidOptions, InvalidPosition, Refusal, refuse
@@ -87,7 +87,7 @@ NEW_GAME_OPTIONS: frozenset[str] = frozenset()
 PLAYER_COUNT = 2
 COLUMN_COUNT = 7
 FOUNDATION_COUNT = 8
-DRAW_COUNT = block.DRAW_COUNT
+DRAW_COUNT = block_search.DRAW_COUNT
 
 PLAYING = "playing"
 WON = "won"
@@ -630,11 +630,11 @@ def _is_blocked(layout: Layout, foundations: tuple[Foundation, ...]) -> bool:
 def layout_blocked(layout: Layout, foundations: tuple[Foundation, ...]) -> bool:
     """The block search itself for one player's layout against these foundations,
     searched afresh each time (``is_blocked`` remembers answers)."""
-    key = block.key
-    wanted = block.foundation_wants(key(pile[-1].card) if pile else None for pile in foundations)
+    key = block_search.key
+    wanted = block_search.foundation_wants(key(pile[-1].card) if pile else None for pile in foundations)
     columns = [(bool(column.face_down), tuple(key(card) for card in column.face_up)) for column in layout.tableau]
     cycle = [key(card) for card in layout.waste] + [key(card) for card in layout.stock]
-    return block.is_blocked(columns, cycle, len(layout.waste), wanted)
+    return block_search.is_blocked(columns, cycle, len(layout.waste), wanted)
 
 
 # JSON: each value reads and writes itself through the shapes declared in ``shapes``.

@@ -44,9 +44,12 @@ def tell(event: Mapping[str, object]) -> Sentence:
             raise Untold
         return Sentence.counted(Nn_("%(player)s draws %(num)s card: %(card)s is on top of the waste.",
                                     "%(player)s draws %(num)s cards: %(card)s is on top of the waste."),
-                                len(cards), {"player": player, "card": Spoken(top)})
+                                len(cards), {"player": player, "card": Spoken(top)},
+                                Nn_("You draw %(num)s card: %(card)s is on top of the waste.",
+                                    "You draw %(num)s cards: %(card)s is on top of the waste."))
     if kind == "recycled":
-        return Sentence(N_("%(player)s turns the waste over as a new stock."), {"player": seat_in(event["player"])})
+        return Sentence(N_("%(player)s turns the waste over as a new stock."), {"player": seat_in(event["player"])},
+                        yours=N_("You turn the waste over as a new stock."))
     if kind == "moved":
         cards = cards_in(event["cards"])
         if not cards or cards[0] is None:
@@ -54,19 +57,23 @@ def tell(event: Mapping[str, object]) -> Sentence:
         return Sentence.counted(Nn_("%(player)s moves the %(card)s %(source)s %(target)s.",
                                     "%(player)s moves %(num)s cards, from the %(card)s down, %(source)s %(target)s."),
                                 len(cards), {"player": seat_in(event["player"]), "card": Spoken(cards[0]),
-                                             "source": _source(event["from"]), "target": _target(event["to"])})
+                                             "source": _source(event["from"]), "target": _target(event["to"])},
+                                Nn_("You move the %(card)s %(source)s %(target)s.",
+                                    "You move %(num)s cards, from the %(card)s down, %(source)s %(target)s."))
     if kind == "flipped":
         card = card_in(event["card"])
         return Sentence(N_("%(player)s turns up the %(card)s in column %(n)s."),
                         {"player": seat_in(event["player"]), "card": "?" if card is None else Spoken(card),
-                         "n": _pile_index(event["column"], "c")})
+                         "n": _pile_index(event["column"], "c")}, yours=N_("You turn up the %(card)s in column %(n)s."))
     if kind == "won":
-        return Sentence(N_("%(player)s has moved every card and wins the race."), {"player": seat_in(event["winner"])})
+        return Sentence(N_("%(player)s has moved every card and wins the race."), {"player": seat_in(event["winner"])},
+                        yours=N_("You have moved every card and win the race."))
     if kind == "blocked":
         if event["winner"] is None:
             return Sentence(N_("Both players are blocked with equal contributions: a draw."))
         return Sentence(N_("Both players are blocked: %(player)s contributed more cards and wins."),
-                        {"player": seat_in(event["winner"])})
+                        {"player": seat_in(event["winner"])}, yours=N_("Both players are blocked: you contributed more"
+                                                                      " cards and win."))
     raise Untold
 
 

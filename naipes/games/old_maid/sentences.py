@@ -17,19 +17,26 @@ def tell(event: Mapping[str, object]) -> Sentence:
     kind = event.get("type")
     if kind == "discarded":
         return Sentence(N_("%(player)s lays aside %(cards)s."),
-                        {"player": seat_in(event["player"]), "cards": spoken_list(event["cards"])})
+                        {"player": seat_in(event["player"]), "cards": spoken_list(event["cards"])},
+                        yours=N_("You lay aside %(cards)s."))
     if kind == "drew":
         card = card_in(event["card"])
         player, offerer = seat_in(event["player"]), seat_in(event["from"])
         if card is None:
             return Sentence(N_("%(player)s draws a card from the fan of %(offerer)s."),
-                            {"player": player, "offerer": offerer})
+                            {"player": player, "offerer": offerer},
+                            yours=N_("You draw a card from the fan of %(offerer)s."),
+                            to_others={"offerer": N_("%(player)s draws a card from your fan.")})
         return Sentence(N_("%(player)s draws the %(card)s from the fan of %(offerer)s."),
-                        {"player": player, "card": Spoken(card), "offerer": offerer})
+                        {"player": player, "card": Spoken(card), "offerer": offerer},
+                        yours=N_("You draw the %(card)s from the fan of %(offerer)s."),
+                        to_others={"offerer": N_("%(player)s draws the %(card)s from your fan.")})
     if kind == "out":
-        return Sentence(N_("%(player)s has no cards left and is out."), {"player": seat_in(event["player"])})
+        return Sentence(N_("%(player)s has no cards left and is out."), {"player": seat_in(event["player"])},
+                        yours=N_("You have no cards left and are out."))
     if kind == "game_over":
-        return Sentence(N_("%(player)s is left with the last queen and loses."), {"player": seat_in(event["loser"])})
+        return Sentence(N_("%(player)s is left with the last queen and loses."), {"player": seat_in(event["loser"])},
+                        yours=N_("You are left with the last queen and lose."))
     raise Untold
 
 

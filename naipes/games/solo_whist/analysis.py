@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from ...engine.cards import DECK, SUITS, Card
 from ...engine.errors import N_, InvalidPosition, TooMuchWork
 from ...engine.sentences import Seat
-from . import dd, thumb
+from . import double_dummy
+from .players import heuristics
 from .rules import (
     CONTRACTS,
     DECLARED_ABUNDANCE,
@@ -37,12 +38,11 @@ from .rules import (
     Trick,
     legal_moves,
 )
-from .tricks import STRENGTH, ends_early
+from .rules.tricks import STRENGTH, ends_early
 
 NODE_LIMIT = 8_000_000
-"""The most nodes the analysis endpoint may search for one position: about a second of CPU at the most,
-as a strong computer player's answer may take (1.04 s over 380 whole deals on 2026-12-05, a machine of
-middling speed). It was 6 million while a node cost more (up to 1.4 s for 6 million then)."""
+"""The most nodes the analysis endpoint may search for one position: at the most about as long as a
+strong computer player's answer may take, on a machine of middling speed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +61,13 @@ def sides(position: Position) -> tuple[int, int]:
     return declaring, 0b1111 ^ declaring
 
 
-def deal_of(position: Position) -> dd.Deal:
+def deal_of(position: Position) -> double_dummy.Deal:
     """The search's view of a position in play: the cards still held, the trick on the table, the trump."""
-    hands = tuple(dd.mask_of(hand) for hand in position.hands)
+    hands = tuple(double_dummy.mask_of(hand) for hand in position.hands)
     trick = position.trick
-    played = () if trick is None else tuple(dd.index_of(card) for card in trick.cards)
-    return dd.Deal(hands, position.leader, played, dd.trump_index(position.agreed.trump))  # type: ignore[arg-type]
+    played = () if trick is None else tuple(double_dummy.index_of(card) for card in trick.cards)
+    trump = double_dummy.trump_index(position.agreed.trump)
+    return double_dummy.Deal(hands, position.leader, played, trump)  # type: ignore[arg-type]
 
 
 def on_board(position: Position) -> bool:
@@ -77,7 +78,7 @@ def on_board(position: Position) -> bool:
 def analyse(position: Position, node_limit: int = NODE_LIMIT) -> list[CardValue]:
     """Every legal card of the player to move, lowest first, with its double-dummy worth.
 
-    ``InvalidPosition`` unless the position is in play; ``dd.BudgetExceeded`` past ``node_limit``.
+    ``InvalidPosition`` unless the position is in play; ``double_dummy.BudgetExceeded`` past ``node_limit``.
     """
     if not on_board(position):
         raise InvalidPosition("only a position in play can be analysed: this one is in phase %(phase)s",
@@ -86,11 +87,11 @@ def analyse(position: Position, node_limit: int = NODE_LIMIT) -> list[CardValue]
     declaring, defenders = sides(position)
     side_won = contract.declaring_won(position.tricks_won())
     deal = deal_of(position)
-    legal = {dd.index_of(move.card): move.card for move in legal_moves(position) if isinstance(move, Play)}
+    legal = {double_dummy.index_of(move.card): move.card for move in legal_moves(position) if isinstance(move, Play)}
     if contract.bid in MISERES:
-        forced = dd.verdicts(deal, defenders, declaring, 1, node_limit)
+        forced = double_dummy.verdicts(deal, defenders, declaring, 1, node_limit)
         return [CardValue(legal[card], side_won + beaten, not beaten) for card, beaten in forced]
-    values = dd.values(deal, declaring, declaring, node_limit)
+    values = double_dummy.values(deal, declaring, declaring, node_limit)
     if contract.bid == DECLARED_ABUNDANCE:
         every = len(position.tricks) + deal.tricks_left
         return [CardValue(legal[card], side_won + value, side_won + value == every) for card, value in values]
@@ -105,7 +106,7 @@ def answer(position: Position) -> dict[str, object]:
     """
     try:
         values = analyse(position, NODE_LIMIT)
-    except dd.BudgetExceeded:
+    except double_dummy.BudgetExceeded:
         raise TooMuchWork("the analysis would search more than %(nodes)s positions", nodes=NODE_LIMIT) from None
     return {"to_move": position.to_move,
             "cards": [{"card": value.card.code, "tricks": value.tricks, "made": value.made} for value in values]}
@@ -198,8 +199,9 @@ def _tricks_before(hands: list[list[str]], fields: Mapping[str, str], contract: 
     """The earlier play of an ending whose form counts the tricks the declaring side took (``counted``)."""
     counts = {str(count): count for count in range(played + 1)}
     if counted not in counts:
-        raise InvalidPosition(N_("With %(held)s cards each, %(played)s tricks have been played: the declaring side"
-                                 " took from 0 to %(played)s of them."), held=HAND - played, played=played)
+        raise InvalidPosition(N_("Tricks played so far: %(played)s, as each player holds %(held)s of their %(hand)s"
+                                 " cards; the declaring side took from 0 to %(played)s of them."),
+                              held=HAND - played, played=played, hand=HAND)
     won = counts[counted]
     bid = contract.bid
     if played and leader in contract.declaring and not won:
@@ -207,7 +209,7 @@ def _tricks_before(hands: list[list[str]], fields: Mapping[str, str], contract: 
                                  " has taken at least one trick."), player=Seat(leader))
     if played and leader not in contract.declaring and won == played:
         raise InvalidPosition(N_("Whoever leads won the last trick: with %(player)s to lead, the declaring side"
-                                 " has taken %(most)s tricks at most."), player=Seat(leader), most=played - 1)
+                                 " did not take every trick played."), player=Seat(leader))
     if bid in MISERES and won > 0:
         raise InvalidPosition(N_("In a misère the bidder has taken no trick yet: one would have ended the hand."))
     if bid == DECLARED_ABUNDANCE and won < played:
@@ -236,8 +238,8 @@ def dealt(fields: Mapping[str, str], rng: random.Random) -> dict[str, str]:
         pack = list(DECK)
         rng.shuffle(pack)
         hands = [tuple(pack[seat::SEATS]) for seat in range(SEATS)]
-        if contract is None or (thumb.worth(hands[contract.bidder], contract) and (
-                contract.partner is None or thumb.worth(hands[contract.partner], contract, accepted=True))):
+        if contract is None or (heuristics.worth(hands[contract.bidder], contract) and (
+                contract.partner is None or heuristics.worth(hands[contract.partner], contract, accepted=True))):
             break
     kept = {name: fields[name] for name in SETUP_FIELDS if name in fields}
     holder = {card: str(seat) for seat, hand in enumerate(hands) for card in hand}
@@ -245,8 +247,9 @@ def dealt(fields: Mapping[str, str], rng: random.Random) -> dict[str, str]:
 
 
 DEAL_TRIES = 3_000
-"""The deals "deal at random" may try for a hand worth the contract (about 50 ms of CPU): enough to find
-a solo's, a proposal's or a misère's nearly always, an abundance's or an open misère's 99 times in 100."""
+"""The deals "deal at random" may try for a hand worth the contract (a small part of a request's time):
+enough to find a solo's, a proposal's or a misère's nearly always, an abundance's or an open misère's
+almost always too."""
 
 
 def setup_fields(position: Position) -> dict[str, str]:

@@ -8,13 +8,13 @@ from collections.abc import Mapping, Sequence
 
 from ...engine.choice import Allowance, Choice
 from ...engine.contract import ANNULLED, DRAWN, LOST, WON, Rules, Scoring
-from ...engine.errors import N_
+from ...engine.errors import Nn_
 from ...engine.events import Event
 from ...engine.review import Review
 from ...engine.sentences import Journey, Sentence
 from . import analysis, player, review, rules, sentences, shapes, view
 from .view import View
-from .tricks import chip_movements
+from .rules.tricks import chip_movements
 
 
 def _chips(position: rules.Position) -> tuple[int, ...]:
@@ -38,7 +38,7 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
     levels = player.LEVELS
     answer_work = player.ANSWER_WORK
     judges = True
-    review_cost = (N_("Cost: %(num)s trick."), N_("Cost: %(num)s tricks."))
+    review_cost = Nn_("Cost: %(num)s trick.", "Cost: %(num)s tricks.")
     analyses = True
     scoring = Scoring(
         scores=_chips,

@@ -1,7 +1,7 @@
 """Computer players for Solo Whist: they bid, name trumps and play from their seat's view.
 
 Two levels. ``basic`` follows the rules of thumb the rules page teaches
-(``thumb``). ``strong`` bids by simulation (``bidding``: each contract's chance
+(``players.heuristics``). ``strong`` bids by simulation (``bidding``: each contract's chance
 from sampled deals solved exactly, the call worth the most chips), names trumps
 by the rules of thumb, and plays its cards by sampling (``sampling``): it deals
 the hidden cards many times consistently with what it has seen and with the
@@ -18,17 +18,17 @@ from .rules import Bid, Move, NameTrump, Play
 from .view import View
 
 from ...engine.choice import Allowance, Choice
-from . import bidding, thumb
-from .bidding import STRONG_BIDS, BidBudget
-from .sampling import STRONG, Budget, choose_card
+from .players import bidding, heuristics
+from .players.bidding import STRONG_BIDS, BidBudget
+from .players.sampling import STRONG, Budget, choose_card
 
 LEVELS: tuple[str, ...] = ("basic", "strong")
 
 ANSWER_WORK = 5_000_000
 """The positions the computer players may search between two of the reader's moves, all of them
 together. Up to six of them decide in turn (the rest of a trick and the next one, up to the reader),
-and each may search 2 million, so an answer could keep the reader waiting for seconds. 5 million is
-about 1 s of CPU at the slowest rate measured here; benchmarks/README.md says what an answer costs."""
+and each may search 2 million, so an answer could keep the reader waiting for seconds. 5 million keeps
+the wait short even on a slow machine; benchmarks/README.md says what an answer costs."""
 
 
 def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = LEVELS[0],
@@ -41,10 +41,12 @@ def choose(view: View, moves: Sequence[Move], rng: random.Random, level: str = L
     first = moves[0]
     if isinstance(first, Bid):
         calls = [move.bid for move in moves if isinstance(move, Bid)]
-        return bidding.bid(view, calls, rng, bid_budget, allowance) if level == "strong" else thumb.bid(view, calls)
+        if level == "strong":
+            return bidding.bid(view, calls, rng, bid_budget, allowance)
+        return heuristics.bid(view, calls)
     if isinstance(first, NameTrump):
-        return thumb.name_trump(view)
+        return heuristics.name_trump(view)
     cards = [move.card for move in moves if isinstance(move, Play)]
     if level == "strong":
         return choose_card(view, cards, rng, budget, allowance)
-    return thumb.play(view, cards)
+    return heuristics.play(view, cards)

@@ -45,13 +45,20 @@ def _in_text(value: object) -> Term:
 def _contract(contract: object) -> Sentence:
     if not isinstance(contract, dict):
         raise Untold
-    told = Sentence(N_("%(player)s plays %(contract)s"),
-                    {"player": seat_in(contract.get("bidder")), "contract": _in_text(contract.get("bid"))})
+    bidder = seat_in(contract.get("bidder"))
+    told = Sentence(N_("%(player)s plays %(contract)s"), {"player": bidder, "contract": _in_text(contract.get("bid"))},
+                    yours=N_("You play %(contract)s"))
     if contract.get("partner") is not None:
-        told = Sentence(N_("%(told)s with %(partner)s"), {"told": told, "partner": seat_in(contract["partner"])})
+        partner = seat_in(contract["partner"])
+        told = Sentence(N_("%(told)s with %(partner)s"), {"told": told, "partner": partner, "player": partner},
+                        yours=N_("%(told)s with you"))
     trump = contract.get("trump")
     if trump in SUITS:
         return Sentence(N_("%(told)s; trumps: %(suit)s."), {"told": told, "suit": Suit(str(trump))})
+    if contract.get("bid") == "abundance":
+        # The auction closes before the abundance's bidder names trumps: not named yet is not none.
+        return Sentence(N_("%(told)s; the bidder names trumps next."), {"told": told, "player": bidder},
+                        yours=N_("%(told)s; you name trumps next."))
     return Sentence(N_("%(told)s, without trumps."), {"told": told})
 
 
@@ -61,10 +68,12 @@ def tell(event: Mapping[str, object]) -> Sentence:
     if kind == "bid":
         player, bid = seat_in(event["player"]), event["bid"]
         if bid == "pass":
-            return Sentence(N_("%(player)s passes."), {"player": player})
+            return Sentence(N_("%(player)s passes."), {"player": player}, yours=N_("You pass."))
         if bid == "acceptance":
-            return Sentence(N_("%(player)s accepts the proposal."), {"player": player})
-        return Sentence(N_("%(player)s bids %(bid)s."), {"player": player, "bid": _in_text(bid)})
+            return Sentence(N_("%(player)s accepts the proposal."), {"player": player},
+                            yours=N_("You accept the proposal."))
+        return Sentence(N_("%(player)s bids %(bid)s."), {"player": player, "bid": _in_text(bid)},
+                        yours=N_("You bid %(bid)s."))
     if kind == "auction_closed":
         return Sentence(N_("The auction closes: %(contract)s"), {"contract": _contract(event["contract"])})
     if kind == "annulled":
@@ -73,16 +82,21 @@ def tell(event: Mapping[str, object]) -> Sentence:
         suit = event["suit"]
         if suit not in SUITS:
             raise Untold
-        return Sentence(N_("%(player)s names %(suit)s as trumps."), {"player": seat_in(event["player"]), "suit": Suit(str(suit))})
+        return Sentence(N_("%(player)s names %(suit)s as trumps."),
+                        {"player": seat_in(event["player"]), "suit": Suit(str(suit))},
+                        yours=N_("You name %(suit)s as trumps."))
     if kind == "played":
         card = card_in(event["card"])
         return Sentence(N_("%(player)s plays the %(card)s."),
-                        {"player": seat_in(event["player"]), "card": "?" if card is None else Spoken(card)})
+                        {"player": seat_in(event["player"]), "card": "?" if card is None else Spoken(card)},
+                        yours=N_("You play the %(card)s."))
     if kind == "trick_won":
-        return Sentence(N_("%(player)s wins the trick."), {"player": seat_in(event["winner"])})
+        return Sentence(N_("%(player)s wins the trick."), {"player": seat_in(event["winner"])},
+                        yours=N_("You win the trick."))
     if kind == "hand_exposed":
         return Sentence(N_("%(player)s lays their hand open: %(cards)s."),
-                        {"player": seat_in(event["player"]), "cards": spoken_list(event["cards"])})
+                        {"player": seat_in(event["player"]), "cards": spoken_list(event["cards"])},
+                        yours=N_("You lay your hand open: %(cards)s."))
     if kind == "contract_decided":
         return Sentence(N_("The contract is made.") if event["made"] is True else N_("The contract has failed."))
     raise Untold

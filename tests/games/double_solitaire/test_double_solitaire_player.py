@@ -12,7 +12,7 @@ from naipes.games.double_solitaire.rules import Column, Draw, Layout, Position, 
 from naipes.games.double_solitaire.view import event_seen_by, view
 from naipes.engine.events import Event
 from naipes.games.double_solitaire import player as player
-from naipes.games.double_solitaire.solo import clears_alone, random_choice
+from naipes.games.double_solitaire.strength_alone import clears_alone, random_choice
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from naipes.games.double_solitaire import block_search
 from naipes.games.double_solitaire import rules as ds
 from naipes.engine.cards import DECK, RANKS, Card
 from naipes.games.double_solitaire.rules import (
@@ -996,12 +997,10 @@ def test_a_face_up_run_in_alternating_colours_is_a_position():
 
 
 def test_the_block_search_gives_up_at_its_budget_and_the_race_goes_on(monkeypatch):
-    from naipes.games.double_solitaire import block
-
     heavy = unchecked(HEAVY, HEAVY)
     assert not ds.layout_blocked(HEAVY, heavy.foundations)
     assert Position.from_json(heavy.to_json()).status == ds.PLAYING
-    monkeypatch.setattr(block, "SEARCH_BUDGET", 10**6)
+    monkeypatch.setattr(block_search, "SEARCH_BUDGET", 10**6)
     # Searched to the end, the layout is blocked: only the budget keeps the race going.
     assert ds.layout_blocked(HEAVY, heavy.foundations)
 

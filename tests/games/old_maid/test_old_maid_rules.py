@@ -13,6 +13,7 @@ from naipes.engine.cards import Card
 from naipes.engine.errors import IllegalMove, InvalidMove, InvalidOptions, InvalidPosition
 from naipes.games.old_maid.rules import Arrange, Discard, Draw, Position, apply, legal_moves, move_from_json, new_game
 from tests.engine.examples_runner import assert_captioned_in_every_language, run_example
+from tests.sampling import sweep
 
 EXAMPLE_IDS = ("old-maid-nines", "old-maid-deal", "old-maid-dealer-out", "old-maid-last-queen")
 
@@ -515,7 +516,7 @@ def test_from_json_refuses_any_junk_with_invalid_position_only():
     rng = random.Random(2024)
     valid = [new_game(seed, players=2 + seed % 5).to_json() for seed in range(10)] + [
         drawing_table().to_json(), VALID]
-    for _ in range(4000):
+    for _ in range(sweep(4000)):
         data = junk(rng) if rng.random() < 0.4 else mutate(rng, rng.choice(valid))
         try:
             position = Position.from_json(data)
@@ -527,7 +528,7 @@ def test_from_json_refuses_any_junk_with_invalid_position_only():
 def test_move_from_json_refuses_any_junk_with_invalid_move_only():
     rng = random.Random(4048)
     valid = [Discard(1, cards("9H 9D")).to_json(), Draw(0, 2).to_json(), Arrange(2, cards("QS 3H")).to_json()]
-    for _ in range(4000):
+    for _ in range(sweep(4000)):
         data = junk(rng) if rng.random() < 0.4 else mutate(rng, rng.choice(valid))
         try:
             move = move_from_json(data)
@@ -541,7 +542,7 @@ def test_apply_on_junk_moves_only_refuses_with_engine_errors():
     positions = [new_game(seed) for seed in range(5)] + [drawing_table()]
     pool = [move.to_json() for position in positions for move in legal_moves(position)]
     pool += [Arrange(1, cards("4D 7C KS")).to_json()]
-    for _ in range(3000):
+    for _ in range(sweep(3000)):
         try:
             move = move_from_json(mutate(rng, rng.choice(pool)))
         except InvalidMove:
@@ -571,7 +572,7 @@ def assert_sound(position: Position) -> None:
 def test_random_games_keep_every_card_and_end_with_one_loser_holding_one_queen():
     rng = random.Random(51)
     losers = Counter()
-    for seed in range(4000):
+    for seed in range(sweep(4000)):
         players = 2 + seed % 5
         position = new_game(seed, players=players)
         assert_sound(position)
@@ -604,7 +605,7 @@ def test_random_games_keep_every_card_and_end_with_one_loser_holding_one_queen()
 
 def test_random_drawing_never_offers_from_or_to_a_player_who_is_out():
     rng = random.Random(3)
-    for seed in range(300):
+    for seed in range(sweep(300)):
         position = new_game(seed, players=6)
         while not position.is_over:
             if position.phase == "drawing":

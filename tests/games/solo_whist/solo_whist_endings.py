@@ -1,11 +1,11 @@
 """Random Solo Whist endings for the search tests: every hand the same length, cards as the
-search's indexes (``dd``'s numbering), and half the time a trick begun by legal cards."""
+search's indexes (``double_dummy``'s numbering), and half the time a trick begun by legal cards."""
 
 from __future__ import annotations
 
 import random
 
-from naipes.games.solo_whist import dd
+from naipes.games.solo_whist import double_dummy
 
 SEATS = 4
 
@@ -25,7 +25,7 @@ def ending(rng: random.Random, tricks: int, begun: bool = True) -> tuple[list[in
         choices = hands[seat]
         if trick and choices & (0x1FFF << 13 * (trick[0] // 13)):
             choices &= 0x1FFF << 13 * (trick[0] // 13)
-        card = rng.choice(dd.cards_in(choices))
+        card = rng.choice(double_dummy.cards_in(choices))
         hands[seat] ^= 1 << card
         trick.append(card)
     return hands, leader, trick

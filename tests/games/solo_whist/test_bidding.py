@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from naipes.games.solo_whist import bidding, rules
-from naipes.games.solo_whist.bidding import BidBudget, estimates
+from naipes.games.solo_whist import rules
+from naipes.games.solo_whist.players import bidding
+from naipes.games.solo_whist.players.bidding import BidBudget, estimates
 from naipes.games.solo_whist.view import view
 
 QUICK = BidBudget(samples=6, nodes=400_000, deal_nodes=60_000)

@@ -10,12 +10,12 @@ from naipes.games.solo_whist import rules as sw
 from naipes.engine.cards import DECK, Card
 from naipes.games.solo_whist.view import view
 from naipes.engine.choice import Allowance
-from naipes.games.solo_whist import dd
+from naipes.games.solo_whist import double_dummy
 from naipes.games.solo_whist import player as players
-from naipes.games.solo_whist import thumb
-from naipes.games.solo_whist.deals import Knowledge, auction_fits, deal
-from naipes.games.solo_whist.sampling import Budget, choose_card
-from naipes.games.solo_whist.dd import SUIT_MASKS, card_of, cards_in, index_of
+from naipes.games.solo_whist.players import heuristics
+from naipes.games.solo_whist.players.deals import Knowledge, auction_fits, deal
+from naipes.games.solo_whist.players.sampling import Budget, choose_card
+from naipes.games.solo_whist.double_dummy import SUIT_MASKS, card_of, cards_in, index_of
 
 QUICK = Budget(samples=4, nodes=200_000, deal_nodes=100_000)
 
@@ -75,11 +75,12 @@ def test_cover_an_honour_with_an_honour():
     assert card == "KH" and "cover an honour with an honour" in reason
 
 
-def test_third_hand_high_to_win_the_trick_your_partner_led():
+def test_third_hand_high_to_win_the_trick_another_defender_led():
+    """Against a lone bidder the other defenders are not partners: partners exist only in a proposal."""
     position = in_play(["AS 7C 8D", "QS 8C 2D", "KD 10D 2C 5C", "JS 10H 5H 7H"], "solo", 1, "S",
                        led=["4D", "9D"])
     card, reason = basic_choice(position)
-    assert card == "KD" and reason == "Play the %(card)s: third hand high, to win the trick your partner led"
+    assert card == "KD" and reason == "Play the %(card)s: third hand high, to win the trick another defender led"
 
 
 def test_trump_when_void():
@@ -142,7 +143,7 @@ def test_abundance_names_trumps_in_its_best_suit():
 
 @pytest.mark.parametrize("level", players.LEVELS)
 def test_whole_deals_end_with_every_choice_among_the_legal_moves(level, monkeypatch):
-    monkeypatch.setattr("naipes.games.solo_whist.sampling.STRONG", QUICK)
+    monkeypatch.setattr("naipes.games.solo_whist.players.sampling.STRONG", QUICK)
     rng = random.Random(4)
     for seed in range(4):
         position = sw.new_game(seed)
@@ -171,7 +172,7 @@ def swap_hidden_cards(position: sw.Position, seat: int) -> sw.Position:
 
 @pytest.mark.parametrize("level", players.LEVELS)
 def test_same_view_same_choice(level, monkeypatch):
-    monkeypatch.setattr("naipes.games.solo_whist.sampling.STRONG", QUICK)
+    monkeypatch.setattr("naipes.games.solo_whist.players.sampling.STRONG", QUICK)
     for seed in range(6):
         position = sw.new_game(seed, dealer=3)
         for bid in ("solo", "pass", "pass", "pass"):
@@ -239,15 +240,15 @@ def counting_searches(monkeypatch) -> list[int]:
     """The positions each of the search's questions took, as the strong player asks them."""
     counted: list[int] = []
     for name in ("verdicts", "reaches"):
-        question = getattr(dd, name)
+        question = getattr(double_dummy, name)
 
         def counting(*args, question=question, **kwargs):
             try:
                 return question(*args, **kwargs)
             finally:
-                counted.append(dd.nodes())
+                counted.append(double_dummy.nodes())
 
-        monkeypatch.setattr(dd, name, counting)
+        monkeypatch.setattr(double_dummy, name, counting)
     return counted
 
 
@@ -344,12 +345,12 @@ def test_the_auction_is_read_call_by_call_as_the_rules_of_thumb_bid():
                              "2S 9S 10S JS 9D 10D JD QD 2C AC KC QC 9H"], "2H")
     seen = view(position, 2)
     contradicted = auction_fits(seen, Knowledge.of(seen))
-    true = [dd.mask_of(hand) for hand in position.hands]
+    true = [double_dummy.mask_of(hand) for hand in position.hands]
     assert contradicted is not None and contradicted(true) == 0
-    assert thumb.trick_count(position.hands[3], "H") >= thumb.THRESHOLDS["solo"]
+    assert heuristics.trick_count(position.hands[3], "H") >= heuristics.THRESHOLDS["solo"]
     proposal = swapped(true, [(0, "5S", 3, "AD"), (0, "6S", 3, "KD"), (0, "7S", 1, "AS"), (0, "8S", 1, "KS")])
     eldest = tuple(card_of(index) for index in cards_in(proposal[0]))
-    assert thumb.THRESHOLDS["proposal"] <= thumb.trick_count(eldest, "H") < thumb.THRESHOLDS["solo"]
+    assert heuristics.THRESHOLDS["proposal"] <= heuristics.trick_count(eldest, "H") < heuristics.THRESHOLDS["solo"]
     assert contradicted(proposal) == 1
 
 

@@ -8,8 +8,9 @@ import pytest
 
 from naipes.games.solo_whist import rules as sw
 from naipes.engine.cards import Card
-from naipes.games.solo_whist.dd import NO_TRUMP, card_of, index_of
-from naipes.games.solo_whist.solver import Goal, SearchBudgetExceeded, Solver, representatives, trick_winner
+from naipes.games.solo_whist.double_dummy import NO_TRUMP, card_of, index_of
+from naipes.games.solo_whist.double_dummy.reference import (Goal, SearchBudgetExceeded, Solver, representatives,
+                                                             trick_winner)
 from solo_whist_endings import ending
 
 SEATS = 4

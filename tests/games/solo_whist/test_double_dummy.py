@@ -14,8 +14,9 @@ from endplay.types import Card as BridgeCard
 from endplay.types import Deal as BridgeDeal
 from endplay.types import Denom, Player
 
-from naipes.games.solo_whist import _dds, dd
-from naipes.games.solo_whist.solver import Goal, Solver, trick_winner
+from naipes.games.solo_whist import double_dummy
+from naipes.games.solo_whist.double_dummy import NO_TRUMP, SUIT_MASKS, _dds, cards_in
+from naipes.games.solo_whist.double_dummy.reference import Goal, Solver, trick_winner
 from solo_whist_endings import ending
 
 SEATS = 4
@@ -28,15 +29,15 @@ def goal_of(kind: str, rng: random.Random) -> tuple[int, int, int, int]:
     alone = 1 << bidder
     trump = rng.randrange(4)
     if kind in ("misere", "open_misere"):
-        return ALL ^ alone, alone, dd.NO_TRUMP, 1
+        return ALL ^ alone, alone, NO_TRUMP, 1
     if kind == "declared_abundance":
-        return alone, alone, dd.NO_TRUMP, 99
+        return alone, alone, NO_TRUMP, 99
     if kind.startswith("proposal"):
         offset = {"proposal_left": 1, "proposal_opposite": 2, "proposal_right": 3}[kind]
         side = alone | 1 << (bidder + offset) % SEATS
         return side, side, trump, rng.randrange(1, 4)
     if kind == "solo_no_trump":
-        return alone, alone, dd.NO_TRUMP, rng.randrange(1, 4)
+        return alone, alone, NO_TRUMP, rng.randrange(1, 4)
     return alone, alone, trump, rng.randrange(1, 4)
 
 
@@ -63,16 +64,16 @@ def test_every_card_has_the_value_the_reference_gives_it(kind):
     for tricks in (1, 2, 3, 4) * 150:
         hands, leader, trick = ending(rng, tricks)
         maximisers, scorers, trump, need = goal_of(kind, rng)
-        deal = dd.Deal(tuple(hands), leader, tuple(trick), trump)
+        deal = double_dummy.Deal(tuple(hands), leader, tuple(trick), trump)
         need = min(need, deal.tricks_left)
         expected = {card: reference_after(hands, leader, trick, trump, card, maximisers, scorers)
-                    for card, _ in dd.values(deal, maximisers, scorers)}
-        assert dict(dd.values(deal, maximisers, scorers)) == expected
-        assert dict(dd.verdicts(deal, maximisers, scorers, need)) == {
+                    for card, _ in double_dummy.values(deal, maximisers, scorers)}
+        assert dict(double_dummy.values(deal, maximisers, scorers)) == expected
+        assert dict(double_dummy.verdicts(deal, maximisers, scorers, need)) == {
             card: tricks_after >= need for card, tricks_after in expected.items()}
         whole = Solver(trump, Goal(maximisers, scorers, 0)).max_tricks(list(hands), leader, list(trick))
         best = max if maximisers >> deal.to_move & 1 else min
-        assert dd.value(deal, maximisers, scorers) == whole == best(expected.values())
+        assert double_dummy.value(deal, maximisers, scorers) == whole == best(expected.values())
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -81,10 +82,10 @@ def test_longer_endings_have_the_value_the_reference_gives_them(kind):
     for _ in range(12):
         hands, leader, trick = ending(rng, 6)
         maximisers, scorers, trump, need = goal_of(kind, rng)
-        deal = dd.Deal(tuple(hands), leader, tuple(trick), trump)
+        deal = double_dummy.Deal(tuple(hands), leader, tuple(trick), trump)
         expected = Solver(trump, Goal(maximisers, scorers, 0)).max_tricks(list(hands), leader, list(trick))
-        assert dd.value(deal, maximisers, scorers) == expected
-        assert dd.reaches(deal, maximisers, scorers, min(need, 6)) == (expected >= min(need, 6))
+        assert double_dummy.value(deal, maximisers, scorers) == expected
+        assert double_dummy.reaches(deal, maximisers, scorers, min(need, 6)) == (expected >= min(need, 6))
 
 
 def bounds_checked(hands: list[int], leader: int, trump: int, side: int) -> tuple[int, int]:
@@ -97,12 +98,12 @@ def bounds_checked(hands: list[int], leader: int, trump: int, side: int) -> tupl
 
 
 def length_of(hand: int, suit: int) -> int:
-    return bin(hand & dd.SUIT_MASKS[suit]).count("1")
+    return bin(hand & SUIT_MASKS[suit]).count("1")
 
 
 def top_holder(hands: list[int], suit: int) -> int | None:
     """The seat holding the top card of ``suit``, if anyone holds it."""
-    held = [hand & dd.SUIT_MASKS[suit] for hand in hands]
+    held = [hand & SUIT_MASKS[suit] for hand in hands]
     return held.index(max(held)) if any(held) else None
 
 
@@ -163,12 +164,12 @@ def leads_to_teammate(hands: list[int], leader: int, trump: int, side: int) -> b
     """Does the leader hold a card of a suit whose top card a teammate holds, with every opponent
     holding a trump also holding that suit?"""
     for suit in range(4):
-        held = [hand & dd.SUIT_MASKS[suit] for hand in hands]
+        held = [hand & SUIT_MASKS[suit] for hand in hands]
         holder = top_holder(hands, suit)
         if holder is None or holder == leader or not side >> holder & 1 or not held[leader]:
             continue
-        if all(held[seat] or not hands[seat] & dd.SUIT_MASKS[trump] for seat in range(SEATS)
-               if not side >> seat & 1 and trump != dd.NO_TRUMP):
+        if all(held[seat] or not hands[seat] & SUIT_MASKS[trump] for seat in range(SEATS)
+               if not side >> seat & 1 and trump != NO_TRUMP):
             return True
     return False
 
@@ -181,7 +182,7 @@ def test_a_lead_to_a_teammates_top_card_scores():
     fired = 0
     for tricks in (2, 3, 4, 5) * 400:
         hands, leader, _ = ending(rng, tricks, begun=False)
-        trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
+        trump = rng.choice((NO_TRUMP, 0, 1, 2, 3))
         side = 1 << leader | 1 << (leader + rng.randrange(1, SEATS)) % SEATS
         low, _high = bounds_checked(hands, leader, trump, side)
         if leads_to_teammate(hands, leader, trump, side):
@@ -193,8 +194,8 @@ def test_a_lead_to_a_teammates_top_card_scores():
 def above_the_rest(hands: list[int], seat: int, suit: int) -> list[int]:
     """The cards of ``suit`` that ``seat`` holds above every other hand's."""
     others = [card for other in range(SEATS) if other != seat
-              for card in dd.cards_in(hands[other] & dd.SUIT_MASKS[suit])]
-    return [card for card in dd.cards_in(hands[seat] & dd.SUIT_MASKS[suit]) if all(other < card for other in others)]
+              for card in cards_in(hands[other] & SUIT_MASKS[suit])]
+    return [card for card in cards_in(hands[seat] & SUIT_MASKS[suit]) if all(other < card for other in others)]
 
 
 def cashes(hands: list[int], seat: int, trump: int, drawing: bool = True) -> int:
@@ -205,8 +206,8 @@ def cashes(hands: list[int], seat: int, trump: int, drawing: bool = True) -> int
     cards above every other hand's, and all of the suit once those alone have drawn the others'."""
     total = 0
     for suit in range(4):
-        mine = dd.cards_in(hands[seat] & dd.SUIT_MASKS[suit])[::-1]
-        others = [dd.cards_in(hands[other] & dd.SUIT_MASKS[suit]) for other in range(SEATS) if other != seat]
+        mine = cards_in(hands[seat] & SUIT_MASKS[suit])[::-1]
+        others = [cards_in(hands[other] & SUIT_MASKS[suit]) for other in range(SEATS) if other != seat]
         if drawing:
             rounds = 0
             for card in mine:
@@ -220,9 +221,9 @@ def cashes(hands: list[int], seat: int, trump: int, drawing: bool = True) -> int
         else:
             top = len(above_the_rest(hands, seat, suit))
             rounds = len(mine) if top and max(map(len, others)) <= top else top
-        if trump != dd.NO_TRUMP and suit != trump:
+        if trump != NO_TRUMP and suit != trump:
             for other in range(SEATS):
-                if other != seat and hands[other] & dd.SUIT_MASKS[trump]:
+                if other != seat and hands[other] & SUIT_MASKS[trump]:
                     rounds = min(rounds, length_of(hands[other], suit))
         total += rounds
     return min(total, bin(hands[seat]).count("1"))
@@ -261,7 +262,7 @@ def test_a_suit_counts_while_its_highest_card_left_beats_every_other_card_of_it_
     drawn = 0
     for tricks in (4, 5, 6) * 300:
         hands, leader, suit = long_suit_ending(rng, tricks)
-        trump = rng.choice((dd.NO_TRUMP, suit, (suit + rng.randrange(1, 4)) % 4))
+        trump = rng.choice((NO_TRUMP, suit, (suit + rng.randrange(1, 4)) % 4))
         side = 1 << leader | (1 << (leader + 2) % SEATS if rng.random() < 0.5 else 0)
         low, _high = bounds_checked(hands, leader, trump, side)
         assert low >= cashes(hands, leader, trump), (hands, leader, trump, side)
@@ -300,7 +301,7 @@ def few_suits_ending(rng: random.Random, tricks: int) -> tuple[list[int], int, i
     rng.shuffle(pack)
     hands = hands_of(pack, tricks)
     leader = rng.randrange(SEATS)
-    trump = rng.choice([dd.NO_TRUMP] + [suit for suit in range(4) if suit not in suits])
+    trump = rng.choice([NO_TRUMP] + [suit for suit in range(4) if suit not in suits])
     return hands, leader, trump
 
 
@@ -332,7 +333,7 @@ def cashes_once_in(hands: list[int], leader: int, seat: int) -> int:
     (``tricks_before_led_into``, ``tricks_before_a_top_card``) and R is fewer than the tricks left;
     holding R cards outside its runs, it plays those to the tricks before, and then cashes its runs."""
     cards = bin(hands[seat]).count("1")
-    counts = [tricks_before_led_into(hands, dd.NO_TRUMP, 1 << seat), tricks_before_a_top_card(hands, 1 << seat)]
+    counts = [tricks_before_led_into(hands, NO_TRUMP, 1 << seat), tricks_before_a_top_card(hands, 1 << seat)]
     before = min((count for count in counts if count is not None), default=cards)
     runs = sum(len(above_the_rest(hands, seat, suit)) for suit in range(4))
     return runs if before < cards and cards - runs >= before else 0
@@ -364,7 +365,7 @@ def test_the_misere_bounds_hold_the_reference_value():
     escaped = caught = 0
     for tricks in (2, 3, 4, 5) * 400:
         hands, leader, _ = ending(rng, tricks, begun=False)
-        trump = rng.choice((dd.NO_TRUMP, dd.NO_TRUMP, 0, 1, 2, 3))
+        trump = rng.choice((NO_TRUMP, NO_TRUMP, 0, 1, 2, 3))
         scorers = 1 << rng.randrange(SEATS) if rng.random() < 0.8 else rng.choice((0b0011, 0b0101, 0b1001))
         maximisers = ALL ^ scorers
         low, high = _dds.bounds(tuple(hands), leader, trump, maximisers, scorers)
@@ -403,10 +404,10 @@ def misere_checked(hands: list[int], leader: int, bidder: int) -> tuple[int, boo
     """The reference's tricks for the misère bidder, once the search's verdict is checked against them,
     and whether the search's bounds alone say he escapes."""
     defenders, alone = ALL ^ 1 << bidder, 1 << bidder
-    deal = dd.Deal(tuple(hands), leader, (), dd.NO_TRUMP)
-    expected = Solver(dd.NO_TRUMP, Goal(defenders, alone, 0)).max_tricks(list(hands), leader, [])
-    assert dd.reaches(deal, defenders, alone, 1) == (expected >= 1), (hands, leader)
-    return expected, _dds.bounds(tuple(hands), leader, dd.NO_TRUMP, defenders, alone)[1] == 0
+    deal = double_dummy.Deal(tuple(hands), leader, (), NO_TRUMP)
+    expected = Solver(NO_TRUMP, Goal(defenders, alone, 0)).max_tricks(list(hands), leader, [])
+    assert double_dummy.reaches(deal, defenders, alone, 1) == (expected >= 1), (hands, leader)
+    return expected, _dds.bounds(tuple(hands), leader, NO_TRUMP, defenders, alone)[1] == 0
 
 
 def test_a_misere_bidder_under_every_lead_is_found_to_escape():
@@ -427,9 +428,9 @@ def pooled_in_order(hands: list[int], bidder: int) -> bool:
     """Is the bidder's i-th lowest card of every suit under the defenders' i-th lowest, their cards
     pooled, for as many cards as both hold?"""
     for suit in range(4):
-        mine = dd.cards_in(hands[bidder] & dd.SUIT_MASKS[suit])
+        mine = cards_in(hands[bidder] & SUIT_MASKS[suit])
         pool = sorted(card for seat in range(SEATS) if seat != bidder
-                      for card in dd.cards_in(hands[seat] & dd.SUIT_MASKS[suit]))
+                      for card in cards_in(hands[seat] & SUIT_MASKS[suit]))
         if any(card > theirs for card, theirs in zip(mine, pool)):
             return False
     return True
@@ -461,15 +462,15 @@ def guards(hands: list[int], bidder: int, suit: int, alone: bool) -> bool:
     longest of the other defenders holds than it does? When ``suit`` is ``alone`` in needing it, a lead
     the bidder is void in lets him throw a card of ``suit`` too, so a suit counts only while he holds
     it: up to his length, not the longest defender's."""
-    mine = dd.cards_in(hands[bidder] & dd.SUIT_MASKS[suit])
+    mine = cards_in(hands[bidder] & SUIT_MASKS[suit])
     for guard in range(SEATS):
-        held = dd.cards_in(hands[guard] & dd.SUIT_MASKS[suit])
+        held = cards_in(hands[guard] & SUIT_MASKS[suit])
         if guard == bidder or not held or held[0] < mine[-1]:
             continue
         throws = 0
         for other in range(4):
             if other != suit:
-                length = [len(dd.cards_in(hands[seat] & dd.SUIT_MASKS[other])) for seat in range(SEATS)]
+                length = [len(cards_in(hands[seat] & SUIT_MASKS[other])) for seat in range(SEATS)]
                 longest = max(length[seat] for seat in range(SEATS) if seat not in (bidder, guard))
                 if alone:
                     longest = min(longest, length[bidder])
@@ -494,7 +495,7 @@ def test_a_misere_bidder_under_a_defender_that_cannot_run_out_of_his_suit_escape
             hands, _leader, _ = ending(rng, tricks, begun=False)
             bidder = rng.randrange(SEATS)
             out_of_order = [suit for suit in range(4) if not pooled_in_order(
-                [hand & dd.SUIT_MASKS[suit] for hand in hands], bidder)]
+                [hand & SUIT_MASKS[suit] for hand in hands], bidder)]
             single = len(out_of_order) == 1
             if out_of_order and all(guards(hands, bidder, suit, single) for suit in out_of_order):
                 break
@@ -518,25 +519,25 @@ def test_a_misere_search_that_tries_the_defenders_cards_within_growing_budgets_s
         hands, leader, _ = ending(rng, 7, begun=False)
         bidder = rng.randrange(SEATS)
         defenders, alone = ALL ^ 1 << bidder, 1 << bidder
-        deal = dd.Deal(tuple(hands), leader, (), dd.NO_TRUMP)
-        dd.forget()
-        dd.value(deal, defenders, alone)
-        if dd.nodes() < 20_000:
+        deal = double_dummy.Deal(tuple(hands), leader, (), NO_TRUMP)
+        double_dummy.forget()
+        double_dummy.value(deal, defenders, alone)
+        if double_dummy.nodes() < 20_000:
             continue
-        expected = Solver(dd.NO_TRUMP, Goal(defenders, alone, 0)).max_tricks(list(hands), leader, [])
-        dd.forget()
-        with pytest.raises(dd.BudgetExceeded):
-            dd.value(deal, defenders, alone, node_limit=5_000)
-        assert dd.value(deal, defenders, alone) == expected, (hands, leader, bidder)
-        assert dd.reaches(deal, defenders, alone, 1) == (expected >= 1)
+        expected = Solver(NO_TRUMP, Goal(defenders, alone, 0)).max_tricks(list(hands), leader, [])
+        double_dummy.forget()
+        with pytest.raises(double_dummy.BudgetExceeded):
+            double_dummy.value(deal, defenders, alone, node_limit=5_000)
+        assert double_dummy.value(deal, defenders, alone) == expected, (hands, leader, bidder)
+        assert double_dummy.reaches(deal, defenders, alone, 1) == (expected >= 1)
         checked += 1
 
 
 def in_order(hands: list[int], bidder: int, suit: int) -> bool:
     """Is the bidder's i-th lowest card of ``suit`` under the defenders' i-th lowest, their cards pooled,
     in every round the defenders can lead it (as many as the longest of them holds)?"""
-    mine = dd.cards_in(hands[bidder] & dd.SUIT_MASKS[suit])
-    held = [dd.cards_in(hands[seat] & dd.SUIT_MASKS[suit]) for seat in range(SEATS) if seat != bidder]
+    mine = cards_in(hands[bidder] & SUIT_MASKS[suit])
+    held = [cards_in(hands[seat] & SUIT_MASKS[suit]) for seat in range(SEATS) if seat != bidder]
     rounds = max(len(cards) for cards in held)
     pool = sorted(card for cards in held for card in cards)
     return all(card < theirs for card, theirs in list(zip(mine, pool))[:rounds])
@@ -561,8 +562,8 @@ def escape_game(hands: list[int], leader: int, bidder: int, guarding: bool = Tru
     if not 1 <= len(kept) <= 3 or len(kept) == 3 and bin(hands[bidder]).count("1") > 11:
         return None
     held = frozenset((card // 13, card % 13, seat) for seat in range(SEATS)
-                     for card in dd.cards_in(hands[seat]) if card // 13 in kept)
-    blanks = tuple(tuple(0 if suit in kept else len(dd.cards_in(hands[seat] & dd.SUIT_MASKS[suit]))
+                     for card in cards_in(hands[seat]) if card // 13 in kept)
+    blanks = tuple(tuple(0 if suit in kept else len(cards_in(hands[seat] & SUIT_MASKS[suit]))
                          for suit in range(4)) for seat in range(SEATS))
 
     def dealt(held: frozenset[tuple[int, int, int]], blanks: tuple[tuple[int, ...], ...]) -> list[int]:
@@ -683,7 +684,7 @@ def top_card_moved(hands: list[int], bidder: int, kept: tuple[int, ...]) -> list
     that changes which suits the game keeps. Read from the lowest card up, each suit's owners are the
     same but for one card more or less at its top, held by the same seat."""
     first, second = kept[0], kept[1]
-    in_play = [card for hand in hands for card in dd.cards_in(hand)]
+    in_play = [card for hand in hands for card in cards_in(hand)]
     top = max(card for card in in_play if card // 13 == first)
     above = max(card for card in in_play if card // 13 == second) + 1
     if above % 13 == 0:
@@ -771,14 +772,14 @@ def test_an_escape_game_cut_off_by_the_node_limit_proves_nothing():
             if misere_checked(hands, leader, bidder)[0]:
                 break
         defenders, alone = ALL ^ 1 << bidder, 1 << bidder
-        deal = dd.Deal(tuple(hands), leader, (), dd.NO_TRUMP)
+        deal = double_dummy.Deal(tuple(hands), leader, (), NO_TRUMP)
         for limit in range(1, 120, 3):
-            dd.forget()
+            double_dummy.forget()
             try:
-                dd.reaches(deal, defenders, alone, 1, node_limit=limit)
-            except dd.BudgetExceeded:
+                double_dummy.reaches(deal, defenders, alone, 1, node_limit=limit)
+            except double_dummy.BudgetExceeded:
                 stopped += 1
-            assert dd.reaches(deal, defenders, alone, 1), (hands, leader, bidder, limit)
+            assert double_dummy.reaches(deal, defenders, alone, 1), (hands, leader, bidder, limit)
     assert stopped > 300
 
 
@@ -850,14 +851,14 @@ def test_the_trump_game_gives_a_lone_declarer_a_floor_the_seats_decide():
         hands = trump_rich_ending(rng, tricks, trump)
         floor = _dds.trump_floor(tuple(hands), leader, trump, declarer)
         trumps = {card % 13: seat for seat, hand in enumerate(hands)
-                  for card in dd.cards_in(hand) if card // 13 == trump}
+                  for card in cards_in(hand) if card // 13 == trump}
         blanks = [tricks - sum(1 for owner in trumps.values() if owner == seat) for seat in range(SEATS)]
         assert floor == trump_game(trumps, blanks, leader, declarer), (hands, leader, trump, declarer)
         alone = 1 << declarer
         low, _high = bounds_checked(hands, leader, trump, alone)
         exact = Solver(trump, Goal(alone, alone, 0)).max_tricks(list(hands), leader, [])
         assert floor <= exact, (hands, leader, trump, declarer)
-        assert dd.value(dd.Deal(tuple(hands), leader, (), trump), alone, alone) == exact
+        assert double_dummy.value(double_dummy.Deal(tuple(hands), leader, (), trump), alone, alone) == exact
         raised += floor > low
     assert raised >= 15
 
@@ -877,7 +878,7 @@ def lengths_game(hands: list[int], leader: int, trump: int, declarer: int) -> in
     plain, trumps = [[0] * 4 for _ in range(SEATS)], []
     for suit in range(4):
         cards = sorted(((card % 13, seat) for seat, hand in enumerate(hands)
-                        for card in dd.cards_in(hand) if card // 13 == suit), reverse=True)
+                        for card in cards_in(hand) if card // 13 == suit), reverse=True)
         if suit == trump:
             trumps = sorted(cards)
             continue
@@ -974,7 +975,7 @@ def aces_ending(rng: random.Random, tricks: int, trump: int, declarer: int) -> l
     rest = [card for card in range(52) if card not in aces]
     pack = rng.sample(rest, SEATS * tricks)
     hands = hands_of(pack, tricks)
-    mine = dd.cards_in(hands[declarer])
+    mine = cards_in(hands[declarer])
     for ace, card in zip(aces, rng.sample(mine, len(aces))):
         hands[declarer] ^= 1 << card | 1 << ace
     return hands
@@ -988,12 +989,12 @@ def masterless_ending(rng: random.Random, tricks: int, trump: int, declarer: int
         pack = rng.sample(range(52), SEATS * tricks)
         hands = hands_of(pack, tricks)
         mine = hands[declarer]
-        trumps = dd.cards_in(mine & dd.SUIT_MASKS[trump])
+        trumps = cards_in(mine & SUIT_MASKS[trump])
         sides = [suit for suit in range(4) if suit != trump]
-        if not 2 <= len(trumps) <= 4 or trumps[-1] % 13 == 12 or all(mine & dd.SUIT_MASKS[suit] for suit in sides):
+        if not 2 <= len(trumps) <= 4 or trumps[-1] % 13 == 12 or all(mine & SUIT_MASKS[suit] for suit in sides):
             continue
         theirs = (hands[0] | hands[1] | hands[2] | hands[3]) & ~mine
-        if all(mine & dd.SUIT_MASKS[suit] < 1 << max(dd.cards_in(theirs & dd.SUIT_MASKS[suit]), default=0)
+        if all(mine & SUIT_MASKS[suit] < 1 << max(cards_in(theirs & SUIT_MASKS[suit]), default=0)
                for suit in sides):
             return hands
 
@@ -1021,7 +1022,7 @@ def under_top_trump_ending(rng: random.Random, tricks: int, trump: int, declarer
         hands = hands_of(pack, tricks)
         trumps = sorted((card for card in pack if card // 13 == trump), reverse=True)
         if len(trumps) >= 3 and hands[right] >> trumps[0] & 1 and hands[declarer] >> trumps[1] & 1 and \
-                len(dd.cards_in(hands[declarer] & dd.SUIT_MASKS[trump])) >= 2:
+                len(cards_in(hands[declarer] & SUIT_MASKS[trump])) >= 2:
             return hands
 
 
@@ -1064,7 +1065,7 @@ def test_the_lengths_game_gives_a_lone_declarer_a_floor(ending, trumps, least_ra
         alone = 1 << declarer
         exact = Solver(trump, Goal(alone, alone, 0)).max_tricks(list(hands), leader, [])
         assert floor <= exact, (hands, leader, trump, declarer)
-        assert dd.value(dd.Deal(tuple(hands), leader, (), trump), alone, alone) == exact
+        assert double_dummy.value(double_dummy.Deal(tuple(hands), leader, (), trump), alone, alone) == exact
         low, _high = bounds_checked(hands, leader, trump, alone)
         trumps_only = _dds.trump_floor(tuple(hands), leader, trump, declarer) if trump >= 0 else 0
         raised += floor > max(low, trumps_only)
@@ -1088,26 +1089,26 @@ def test_what_the_lengths_game_proves_serves_only_positions_it_holds_for(ending,
         alone = 1 << declarer
         low, _high = bounds_checked(hands, leader, trump, alone)
         settled += _dds.length_floor(tuple(hands), leader, trump, declarer) > low
-        dd.forget()
+        double_dummy.forget()
         for swap in range(12):
             if swap:
                 first, second = rng.sample(range(SEATS), 2)
                 common = [suit for suit in range(4)
-                          if hands[first] & dd.SUIT_MASKS[suit] and hands[second] & dd.SUIT_MASKS[suit]]
+                          if hands[first] & SUIT_MASKS[suit] and hands[second] & SUIT_MASKS[suit]]
                 if common:
                     suit = rng.choice(common)
-                    one = rng.choice(dd.cards_in(hands[first] & dd.SUIT_MASKS[suit]))
-                    other = rng.choice(dd.cards_in(hands[second] & dd.SUIT_MASKS[suit]))
+                    one = rng.choice(cards_in(hands[first] & SUIT_MASKS[suit]))
+                    other = rng.choice(cards_in(hands[second] & SUIT_MASKS[suit]))
                     hands[first] ^= 1 << one | 1 << other
                     hands[second] ^= 1 << one | 1 << other
-            deal = dd.Deal(tuple(hands), leader, (), trump)
+            deal = double_dummy.Deal(tuple(hands), leader, (), trump)
             for limit in range(1, 60, 7):
                 try:
-                    dd.value(deal, alone, alone, node_limit=limit)
-                except dd.BudgetExceeded:
+                    double_dummy.value(deal, alone, alone, node_limit=limit)
+                except double_dummy.BudgetExceeded:
                     pass
             expected = Solver(trump, Goal(alone, alone, 0)).max_tricks(list(hands), leader, [])
-            assert dd.value(deal, alone, alone) == expected, (hands, leader, trump, declarer)
+            assert double_dummy.value(deal, alone, alone) == expected, (hands, leader, trump, declarer)
     assert settled >= least_settled
 
 
@@ -1120,9 +1121,9 @@ def test_a_lengths_game_cut_off_by_its_own_budget_proves_nothing():
     for tricks in (6, 7) * 40:
         hands, leader, trump, declarer = lengths_game_ending(rng, aces_ending, range(-1, 4), tricks)
         alone = 1 << declarer
-        dd.forget()
+        double_dummy.forget()
         expected = Solver(trump, Goal(alone, alone, 0)).max_tricks(list(hands), leader, [])
-        assert dd.value(dd.Deal(tuple(hands), leader, (), trump), alone, alone) == expected, \
+        assert double_dummy.value(double_dummy.Deal(tuple(hands), leader, (), trump), alone, alone) == expected, \
             (hands, leader, trump, declarer)
 
 
@@ -1135,9 +1136,9 @@ def bridge_deal(hands: list[int], leader: int, trick: list[int], trump: int) -> 
     held = list(hands)
     for offset, card in enumerate(trick):
         held[(leader + offset) % SEATS] |= 1 << card
-    pbn = " ".join(".".join("".join(RANKS[card % 13] for card in reversed(dd.cards_in(hand & 0x1FFF << 13 * suit)))
+    pbn = " ".join(".".join("".join(RANKS[card % 13] for card in reversed(cards_in(hand & 0x1FFF << 13 * suit)))
                             for suit in range(4)) for hand in held)
-    denom = Denom.nt if trump == dd.NO_TRUMP else (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs)[trump]
+    denom = Denom.nt if trump == NO_TRUMP else (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs)[trump]
     deal = BridgeDeal("N:" + pbn, first=Player(leader), trump=denom)
     for card in trick:
         deal.play(BridgeCard(bridge_code(card)))
@@ -1152,13 +1153,13 @@ def test_partnerships_sitting_opposite_get_the_values_dds_gives():
     rng = random.Random("dd-bridge")
     for tricks in (3, 4, 5, 6, 7, 8, 9) * 20:
         hands, leader, trick = ending(rng, tricks)
-        trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
-        deal = dd.Deal(tuple(hands), leader, tuple(trick), trump)
+        trump = rng.choice((NO_TRUMP, 0, 1, 2, 3))
+        deal = double_dummy.Deal(tuple(hands), leader, tuple(trick), trump)
         side = 0b0101 if deal.to_move % 2 == 0 else 0b1010
         expected = {bridge_card(card): value for card, value in solve_board(bridge_deal(hands, leader, trick, trump))}
-        assert dict(dd.values(deal, side, side)) == expected
+        assert dict(double_dummy.values(deal, side, side)) == expected
         other = ALL ^ side
-        assert dict(dd.values(deal, other, other)) == {card: deal.tricks_left - value
+        assert dict(double_dummy.values(deal, other, other)) == {card: deal.tricks_left - value
                                                        for card, value in expected.items()}
 
 
@@ -1166,15 +1167,15 @@ def test_a_whole_deal_with_partners_opposite_has_the_value_dds_gives():
     rng = random.Random("dd-bridge-whole")
     for _ in range(3):
         hands, leader, _ = ending(rng, 13, begun=False)
-        trump = rng.choice((dd.NO_TRUMP, 0, 1, 2, 3))
-        deal = dd.Deal(tuple(hands), leader, (), trump)
+        trump = rng.choice((NO_TRUMP, 0, 1, 2, 3))
+        deal = double_dummy.Deal(tuple(hands), leader, (), trump)
         side = 0b0101 if leader % 2 == 0 else 0b1010
         expected = max(value for _, value in solve_board(bridge_deal(hands, leader, [], trump)))
-        assert dd.value(deal, side, side) == expected
+        assert double_dummy.value(deal, side, side) == expected
 
 
-@pytest.mark.parametrize("side, trump", [(0b0001, 2), (0b0011, 0), (0b0101, 3), (0b0100, dd.NO_TRUMP),
-                                         (0b1110, 1), (0b0110, dd.NO_TRUMP)])
+@pytest.mark.parametrize("side, trump", [(0b0001, 2), (0b0011, 0), (0b0101, 3), (0b0100, NO_TRUMP),
+                                         (0b1110, 1), (0b0110, NO_TRUMP)])
 def test_a_whole_deals_count_is_where_the_yes_no_answers_change_whatever_the_first_guess(side, trump):
     """Before the first lead the count starts from a guess made from the side's hands (a fitted
     estimate, for one hand or two); wherever it starts, the count is the one the yes/no questions
@@ -1182,12 +1183,12 @@ def test_a_whole_deals_count_is_where_the_yes_no_answers_change_whatever_the_fir
     rng = random.Random(f"dd-whole-guess-{side}-{trump}")
     for _ in range(3):
         hands, leader, _ = ending(rng, 13, begun=False)
-        deal = dd.Deal(tuple(hands), leader, (), trump)
-        count = dd.value(deal, side, side)
-        assert dd.reaches(deal, side, side, count) and not dd.reaches(deal, side, side, count + 1)
-        assert dd.value(deal, side, side, guess=0) == count == dd.value(deal, side, side, guess=13)
+        deal = double_dummy.Deal(tuple(hands), leader, (), trump)
+        count = double_dummy.value(deal, side, side)
+        assert double_dummy.reaches(deal, side, side, count) and not double_dummy.reaches(deal, side, side, count + 1)
+        assert double_dummy.value(deal, side, side, guess=0) == count == double_dummy.value(deal, side, side, guess=13)
         best = max if side >> leader & 1 else min
-        assert best(value for _, value in dd.values(deal, side, side)) == count
+        assert best(value for _, value in double_dummy.values(deal, side, side)) == count
 
 
 def test_what_the_table_learnt_survives_its_growth():
@@ -1201,17 +1202,17 @@ def test_what_the_table_learnt_survives_its_growth():
     deals, alone = [], []
     while len(deals) < 3:
         hands, leader, _ = ending(rng, 13, begun=False)
-        deal = dd.Deal(tuple(hands), leader, (), 1)
-        dd.forget()
-        value = dd.value(deal, 0b0011, 0b0011)
-        if dd.nodes() <= 80_000:
+        deal = double_dummy.Deal(tuple(hands), leader, (), 1)
+        double_dummy.forget()
+        value = double_dummy.value(deal, 0b0011, 0b0011)
+        if double_dummy.nodes() <= 80_000:
             continue
         deals.append(deal)
         alone.append(value)
-        assert dd.value(deal, 0b0011, 0b0011) == value
-        assert dd.nodes() < 10
-    dd.forget()
-    assert [dd.value(deal, 0b0011, 0b0011) for deal in deals] == alone
+        assert double_dummy.value(deal, 0b0011, 0b0011) == value
+        assert double_dummy.nodes() < 10
+    double_dummy.forget()
+    assert [double_dummy.value(deal, 0b0011, 0b0011) for deal in deals] == alone
 
 
 def test_the_table_is_zeroed_as_far_as_it_was_written_when_its_generations_come_round():
@@ -1224,21 +1225,21 @@ def test_the_table_is_zeroed_as_far_as_it_was_written_when_its_generations_come_
     rng = random.Random("dd-table-generations")
     for _ in range(3):
         hands, leader, _ = ending(rng, 13, begun=False)
-        spades, hearts = (dd.Deal(tuple(hands), leader, (), trump) for trump in (0, 1))
-        dd.forget()
-        expected = dd.value(hearts, 0b0011, 0b0011)
-        dd.value(spades, 0b0011, 0b0011)
-        assert dd.nodes() > 20_000
+        spades, hearts = (double_dummy.Deal(tuple(hands), leader, (), trump) for trump in (0, 1))
+        double_dummy.forget()
+        expected = double_dummy.value(hearts, 0b0011, 0b0011)
+        double_dummy.value(spades, 0b0011, 0b0011)
+        assert double_dummy.nodes() > 20_000
         for _ in range(254):
-            dd.forget()
-        assert dd.value(hearts, 0b0011, 0b0011) == expected, (hands, leader)
+            double_dummy.forget()
+        assert double_dummy.value(hearts, 0b0011, 0b0011) == expected, (hands, leader)
 
 
 def test_the_node_limit_stops_a_long_search():
     hands, leader, trick = ending(random.Random(3), 8)
-    deal = dd.Deal(tuple(hands), leader, tuple(trick), 0)
-    with pytest.raises(dd.BudgetExceeded):
-        dd.value(deal, 1, 1, node_limit=50)
+    deal = double_dummy.Deal(tuple(hands), leader, tuple(trick), 0)
+    with pytest.raises(double_dummy.BudgetExceeded):
+        double_dummy.value(deal, 1, 1, node_limit=50)
 
 
 @pytest.mark.parametrize("hands, leader, trick, problem", [
@@ -1249,4 +1250,4 @@ def test_the_node_limit_stops_a_long_search():
 ])
 def test_a_position_no_deal_can_reach_is_refused(hands, leader, trick, problem):
     with pytest.raises(ValueError, match=problem):
-        dd.value(dd.Deal(hands, leader, trick, dd.NO_TRUMP), 1, 1)
+        double_dummy.value(double_dummy.Deal(hands, leader, trick, NO_TRUMP), 1, 1)

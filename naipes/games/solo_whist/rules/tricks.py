@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...engine.cards import DECK, Card
-from ...engine.decode import write
+from ....engine.cards import DECK, Card
+from ....engine.decode import write
 from .auction import (
     ABUNDANCE,
     DECLARED_ABUNDANCE,
@@ -25,7 +25,7 @@ from .auction import (
     CONTRACTS,
     Contract,
 )
-from .shapes import SoloWhistCurrentTrick, SoloWhistResult, SoloWhistTrick
+from ..shapes import SoloWhistCurrentTrick, SoloWhistResult, SoloWhistTrick
 
 STAKES = {PROPOSAL: 2, SOLO: 2, MISERE: 3, ABUNDANCE: 4, OPEN_MISERE: 6, DECLARED_ABUNDANCE: 8}
 """Units each defender settles with the bidder (each partner with one opponent in a proposal)."""

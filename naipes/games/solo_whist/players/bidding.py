@@ -26,17 +26,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...engine.choice import Allowance, Choice, Reason
-from ...engine.errors import N_
-from ...engine.sentences import Term
-from . import dd, thumb
-from .deals import Knowledge, auction_fits, deal
-from .rules import (
+from ....engine.choice import Allowance, Choice, Reason
+from ....engine.errors import N_
+from ....engine.sentences import Term
+from .. import double_dummy
+from ..rules import (
     ABUNDANCE, ACCEPTANCE, CALLS, DECLARED_ABUNDANCE, MISERE, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, STAKES,
     TRICKS_NEEDED, Bid,
 )
-from .sentences import CONTRACTS_IN_TEXT
-from .view import View
+from ..sentences import CONTRACTS_IN_TEXT
+from ..view import View
+from . import heuristics
+from .deals import Knowledge, auction_fits, deal
 
 ACCEPTING = N_("accepting the proposal")
 """Acceptance inside a sentence, as the contracts are (``CONTRACTS_IN_TEXT``)."""
@@ -90,15 +91,15 @@ def _questions(view: View, calls: list[str]) -> list[tuple[str, int, int, int, i
     proposer = next((call.player for call in reversed(view.auction) if call.bid == PROPOSAL), None)
     judged: list[tuple[str, int, int, int, int]] = []
     if SOLO in calls and turned is not None:
-        judged.append((SOLO, dd.trump_index(turned), 1 << seat, 1 << seat, TRICKS_NEEDED[SOLO]))
+        judged.append((SOLO, double_dummy.trump_index(turned), 1 << seat, 1 << seat, TRICKS_NEEDED[SOLO]))
     if MISERE in calls or OPEN_MISERE in calls:
-        judged.append((MISERE, dd.NO_TRUMP, 0b1111 ^ 1 << seat, 1 << seat, 1))
+        judged.append((MISERE, double_dummy.NO_TRUMP, 0b1111 ^ 1 << seat, 1 << seat, 1))
     if ABUNDANCE in calls:
-        judged.append((ABUNDANCE, dd.trump_index(thumb.best_trump(view.hand)), 1 << seat, 1 << seat,
+        judged.append((ABUNDANCE, double_dummy.trump_index(heuristics.best_trump(view.hand)), 1 << seat, 1 << seat,
                        TRICKS_NEEDED[ABUNDANCE]))
     if ACCEPTANCE in calls and proposer is not None and turned is not None:
         side = 1 << seat | 1 << proposer
-        judged.append((ACCEPTANCE, dd.trump_index(turned), side, side, TRICKS_NEEDED[PROPOSAL]))
+        judged.append((ACCEPTANCE, double_dummy.trump_index(turned), side, side, TRICKS_NEEDED[PROPOSAL]))
     return judged
 
 
@@ -118,7 +119,7 @@ def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudge
     used = 0
     allowance = allowance if allowance is not None else Allowance(budget.nodes)
     nodes = min(budget.nodes, allowance.left)
-    dd.forget()
+    double_dummy.forget()
     for _ in range(budget.samples):
         if used >= nodes:
             break
@@ -129,18 +130,19 @@ def estimates(view: View, calls: list[str], rng: random.Random, budget: BidBudge
             limit = min(budget.deal_nodes, nodes - used)
             if limit <= 0:
                 break
-            position = dd.Deal(tuple(hands), eldest, (), trump)  # type: ignore[arg-type]
+            position = double_dummy.Deal(tuple(hands), eldest, (), trump)  # type: ignore[arg-type]
             try:
                 if call == MISERE:
-                    yes, missed = not dd.reaches(position, maximisers, scorers, need, limit), False
-                    used += dd.nodes()
+                    yes, missed = not double_dummy.reaches(position, maximisers, scorers, need, limit), False
+                    used += double_dummy.nodes()
                 else:
-                    near = dd.reaches(position, maximisers, scorers, need - 1, limit)
-                    used += dd.nodes()
-                    yes = near and dd.reaches(position, maximisers, scorers, need, max(limit - dd.nodes(), 1))
-                    used += dd.nodes() if near else 0
+                    near = double_dummy.reaches(position, maximisers, scorers, need - 1, limit)
+                    used += double_dummy.nodes()
+                    rest = max(limit - double_dummy.nodes(), 1)
+                    yes = near and double_dummy.reaches(position, maximisers, scorers, need, rest)
+                    used += double_dummy.nodes() if near else 0
                     missed = near and not yes
-            except dd.BudgetExceeded:
+            except double_dummy.BudgetExceeded:
                 used += limit
                 continue
             solved[call] += 1
@@ -178,7 +180,7 @@ def decide(view: View, calls: list[str], rng: random.Random, budget: BidBudget =
     table they do not: measured against the rules of thumb, the hands it passed but the rules of thumb
     bid on made their solos six times in ten, so the strong bidder never bids less than they do and
     bids more where the estimates say it pays. The reason gives the numbers behind the call."""
-    by_thumb = thumb.bid(view, calls)
+    by_thumb = heuristics.bid(view, calls)
     found = tuple(estimates(view, calls, rng, budget, allowance)) if by_thumb.move.bid != DECLARED_ABUNDANCE else ()
     best = max(found, key=lambda estimate: estimate.chips, default=None)
     if best is None:

@@ -56,10 +56,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ...engine import decode
-from ...engine.cards import DECK, SUITS, Card
-from ...engine.errors import N_, InvalidMove, InvalidOptions, Refusal, refuse
-from ...engine.events import Event
+from ....engine import decode
+from ....engine.cards import DECK, SUITS, Card
+from ....engine.errors import N_, InvalidMove, InvalidOptions, Refusal, refuse
+from ....engine.events import Event
 from .auction import (
     ABUNDANCE,
     ACCEPTANCE,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.cards import Card
-from ...engine.decode import read_union, write
-from ...engine.errors import InvalidMove
-from .shapes import SoloWhistBid, SoloWhistMove, SoloWhistNameTrump, SoloWhistPlay
+from ....engine.cards import Card
+from ....engine.decode import read_union, write
+from ....engine.errors import InvalidMove
+from ..shapes import SoloWhistBid, SoloWhistMove, SoloWhistNameTrump, SoloWhistPlay
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Types of the compiled search (``_dds.c``); dd.py documents them."""
+"""Types of the compiled search (``_dds``, built from the C files here); the package's ``__init__`` documents them."""
 
 class BudgetExceeded(Exception): ...
 

@@ -5,7 +5,7 @@ played, suits shown out, the turned-up card, an exposed hand: ``deals``) and, as
 find one, what the auction said, read call by call as the rules of thumb bid (``deals.auction_fits``:
 each bid was worth making and nothing higher open then was, each pass was worth none of the calls open
 then). In each deal, with every hand known, the compiled double-dummy search
-(``dd``) says after each card the seat could play whether the contract is then made with best play by
+(``double_dummy``) says after each card the seat could play whether the contract is then made with best play by
 everyone to the end of the hand; the seat plays the card that gets its side its way in the most
 deals. Only made or beaten counts: Solo Whist pays no overtricks.
 
@@ -28,13 +28,14 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...engine.cards import Card
-from ...engine.choice import Allowance, Choice, Reason
-from ...engine.errors import N_
-from . import dd, thumb
+from ....engine.cards import Card
+from ....engine.choice import Allowance, Choice, Reason
+from ....engine.errors import N_
+from .. import double_dummy
+from ..rules import DECLARED_ABUNDANCE, MISERES, TRICKS_NEEDED, Play
+from ..view import View
+from . import heuristics
 from .deals import Knowledge, auction_fits, deal
-from .rules import DECLARED_ABUNDANCE, MISERES, TRICKS_NEEDED, Play
-from .view import View
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,7 @@ STRONG = Budget()
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """What the contract asks of the deal from here (``dd``'s sides and the tricks still needed), and
+    """What the contract asks of the deal from here (``double_dummy``'s sides and the tricks still needed), and
     whether the seat deciding wants the answer yes."""
 
     maximisers: int
@@ -93,31 +94,31 @@ def tally(view: View, cards: list[Card], rng: random.Random, budget: Budget = ST
     side its way."""
     knowledge = Knowledge.of(view)
     asked = question(view)
-    trick = tuple(dd.index_of(card) for card in view.trick.cards) if view.trick is not None else ()
-    trump = dd.trump_index(view.agreed.trump)
+    trick = tuple(double_dummy.index_of(card) for card in view.trick.cards) if view.trick is not None else ()
+    trump = double_dummy.trump_index(view.agreed.trump)
     likely = auction_fits(view, knowledge)
-    wins = {dd.index_of(card): 0 for card in cards}
+    wins = {double_dummy.index_of(card): 0 for card in cards}
     samples = used = 0
     allowance = allowance if allowance is not None else Allowance(budget.nodes)
     nodes = min(budget.nodes, allowance.left)
-    dd.forget()
+    double_dummy.forget()
     while samples < budget.samples and used < nodes:
         hands = deal(knowledge, rng, likely, budget.auction_tries)
         if hands is None:
             break
-        position = dd.Deal(tuple(hands), view.leader, trick, trump)  # type: ignore[arg-type]
+        position = double_dummy.Deal(tuple(hands), view.leader, trick, trump)  # type: ignore[arg-type]
         try:
-            verdicts = dd.verdicts(position, asked.maximisers, asked.scorers, asked.need,
+            verdicts = double_dummy.verdicts(position, asked.maximisers, asked.scorers, asked.need,
                                    min(budget.deal_nodes, nodes - used))
-        except dd.BudgetExceeded:
+        except double_dummy.BudgetExceeded:
             used += min(budget.deal_nodes, nodes - used)
             continue
-        used += dd.nodes()
+        used += double_dummy.nodes()
         samples += 1
         for card, yes in verdicts:
             wins[card] += yes == asked.wants_yes
     allowance.spend(used)
-    return Tally({card: wins[dd.index_of(card)] for card in cards}, samples)
+    return Tally({card: wins[double_dummy.index_of(card)] for card in cards}, samples)
 
 
 def best_card(cards: list[Card], good: Mapping[Card, int], by_thumb: Card) -> Card:
@@ -126,14 +127,14 @@ def best_card(cards: list[Card], good: Mapping[Card, int], by_thumb: Card) -> Ca
     best = max(good.values())
     if good[by_thumb] == best:
         return by_thumb
-    return min((card for card in cards if good[card] == best), key=thumb.strength)
+    return min((card for card in cards if good[card] == best), key=heuristics.strength)
 
 
 def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budget = STRONG,
                 allowance: Allowance | None = None) -> Choice:
     """The card that makes (or beats) the contract in most solved deals, and why, with the numbers;
     the rules of thumb's when no deal could be solved (``allowance`` spent, say)."""
-    by_thumb = thumb.play(view, cards)
+    by_thumb = heuristics.play(view, cards)
     if len(cards) == 1:
         return by_thumb
     counted = tally(view, cards, rng, budget, allowance)
@@ -146,7 +147,7 @@ def choose_card(view: View, cards: list[Card], rng: random.Random, budget: Budge
     others = [other for other in cards if other != card and good[other] < best]
     if not others:
         return _alike(by_thumb, declaring, best, counted.samples)
-    runner_up = max(others, key=lambda other: (good[other], -thumb.strength(other)))
+    runner_up = max(others, key=lambda other: (good[other], -heuristics.strength(other)))
     leading = view.trick is None
     if declaring:
         message = (N_("Lead the %(card)s: it makes the contract in %(count)s of %(samples)s deals that fit what"

@@ -2,9 +2,10 @@
 
 Card play: second hand low, third hand high, cover an honour with an honour,
 lead from length, return a partner's suit, trump when void, discard from the
-shortest side suit; in misère, the highest card that stays under the trick. A
-partner is whoever sits on the same side: the other member of a proposal, or the
-other defenders against a lone bidder.
+shortest side suit; in misère, the highest card that stays under the trick. The
+rules treat whoever sits on the same side alike (``Table.partners``): the other
+member of a proposal, or the other defenders against a lone bidder; only the
+first is called a partner in the reasons.
 
 Bidding counts sure and likely tricks (``trick_count``) and bids the highest
 contract whose threshold the hand reaches (``THRESHOLDS``); misères are judged by
@@ -16,26 +17,25 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from ...engine.cards import DECK, SUITS, Card
-from ...engine.choice import Choice, Reason
-from ...engine.errors import N_
-from .rules import (
+from ....engine.cards import DECK, SUITS, Card
+from ....engine.choice import Choice, Reason
+from ....engine.errors import N_
+from ..rules import (
     ABUNDANCE, ACCEPTANCE, DECLARED_ABUNDANCE, MISERE, MISERES, OPEN_MISERE, PASS, PROPOSAL, SEATS, SOLO, STRENGTH,
     Bid, Contract, CurrentTrick, NameTrump, Play, trick_winner,
 )
-from .view import View
+from ..view import View
 
 HONOURS = frozenset({"J", "Q", "K", "A"})
 _DECK = frozenset(DECK)
 
 THRESHOLDS = {PROPOSAL: 4.0, ACCEPTANCE: 3.5, SOLO: 4.5, ABUNDANCE: 9.0}
 """Sure and likely tricks a hand must count to make each bid (acceptance: to join a proposal).
-Measured with the rules-of-thumb play (1,500 deals for solo, 6,000 for abundance): a solo
-counted at 4.5 is made about two times in three and an abundance counted at 9 seven times in
-ten, so both pay (at even odds a contract only breaks even); an abundance at 8.5 is made
-fewer than one time in three. Checked again against the strong player's defence (2,000 deals,
-two strong defenders of three): solos bid at 4.5 are made 62 % of the time and still pay,
-proposals bid at 4 and accepted at 3.5 only 54 %, which the rules page now says."""
+Measured with the rules-of-thumb play: a solo counted at 4.5 and an abundance counted at 9
+are made well over half the time, so both pay (at even odds a contract only breaks even); an
+abundance at 8.5 is made far too seldom. Checked again against the strong player's defence (two
+strong defenders of three): solos bid at 4.5 still pay, while proposals bid at 4 and accepted at
+3.5 are made little more than half the time, which the rules page now says."""
 
 MISERE_MARGINS = {MISERE: 2, OPEN_MISERE: 1}
 """How far above the two a misère hand's lowest card of a suit may be (``misere_safe``); each
@@ -85,6 +85,11 @@ class Table:
     @property
     def bidder(self) -> int:
         return self.view.agreed.bidder
+
+    @property
+    def proposal(self) -> bool:
+        """Partners exist only in a proposal: against a lone bidder the seat's side are fellow defenders."""
+        return self.view.agreed.bid == PROPOSAL
 
     @property
     def misere(self) -> bool:
@@ -167,7 +172,8 @@ def _lead(table: Table, cards: list[Card]) -> Choice:
         held = suit_of(cards, suit)
         if held and suit != trump:
             card = _highest(held) if table.is_master(_highest(held)) else _lowest(held)
-            return _choice(card, N_("Lead the %(card)s: return your partner's suit"), seat)
+            return _choice(card, N_("Lead the %(card)s: return your partner's suit") if table.proposal else
+                           N_("Lead the %(card)s: return the suit another defender led"), seat)
     trumps = suit_of(cards, trump) if trump else []
     declaring = seat == table.bidder or table.bidder in table.partners
     outstanding_trumps = any(card.suit == trump for card in table.outstanding)
@@ -191,7 +197,8 @@ def _follow(table: Table, cards: list[Card]) -> Choice:
     place = len(trick.cards)
     if winner in table.partners and (place == 3 or table.is_master(best)):
         return _choice(_lowest(cards), N_("Play the %(card)s: your partner is already winning the trick, so"
-                                          " play low"), seat)
+                                          " play low") if table.proposal else
+                       N_("Play the %(card)s: another defender is already winning the trick, so play low"), seat)
     if not beaters:
         return _choice(_lowest(cards), N_("Play the %(card)s: you cannot win the trick, so play your lowest"
                                           " card"), seat)
@@ -205,7 +212,8 @@ def _follow(table: Table, cards: list[Card]) -> Choice:
     if place == 2:
         if trick.leader in table.partners:
             return _choice(_highest(beaters), N_("Play the %(card)s: third hand high, to win the trick your"
-                                                 " partner led"), seat)
+                                                 " partner led") if table.proposal else
+                           N_("Play the %(card)s: third hand high, to win the trick another defender led"), seat)
         return _choice(_highest(beaters), N_("Play the %(card)s: third hand high, to win the trick"), seat)
     return _choice(_lowest(beaters), N_("Play the %(card)s: last to play, win with the lowest card that"
                                         " does"), seat)
@@ -407,6 +415,12 @@ _BID_REASONS = {
 }
 
 
+def _said(count: float) -> int:
+    """A count of tricks as a reason says it, rounded half up: a hand counted at 4.5 reaches solo's
+    threshold, and "your tricks come to 4, and solo needs five" would read as a reason not to bid it."""
+    return int(count + 0.5)
+
+
 def bid(view: View, calls: list[str]) -> Choice:
     """The highest bid the hand is worth among the legal ``calls``, or a pass."""
     hand = view.hand
@@ -414,7 +428,7 @@ def bid(view: View, calls: list[str]) -> Choice:
     call = call_for(hand, calls, turned)
     counted = trick_count(hand, best_trump(hand)) if call == ABUNDANCE else (
         trick_count(hand, turned) if turned is not None else 0.0)
-    return Choice(Bid(view.seat, call), Reason(_BID_REASONS[call], {"tricks": int(counted)}))
+    return Choice(Bid(view.seat, call), Reason(_BID_REASONS[call], {"tricks": _said(counted)}))
 
 
 def name_trump(view: View) -> Choice:
@@ -423,5 +437,6 @@ def name_trump(view: View) -> Choice:
     top = max((card for card in view.hand if card.suit == suit), key=strength)
     return Choice(NameTrump(view.seat, suit),
                   Reason(N_("Name trumps in the suit of your %(card)s, your best: with it your sure and"
-                            " likely tricks come to %(tricks)s"), {"card": top, "tricks": int(trick_count(view.hand, suit))}))
+                            " likely tricks come to %(tricks)s"),
+                         {"card": top, "tricks": _said(trick_count(view.hand, suit))}))
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...engine.cards import Card
-from ...engine.decode import read, write
-from ...engine.errors import InvalidPosition
+from ....engine.cards import Card
+from ....engine.decode import read, write
+from ....engine.errors import InvalidPosition
 from .auction import (
     ABUNDANCE,
     ANNULLED,
@@ -29,7 +29,7 @@ from .auction import (
 )
 from .moves import Bid
 from .tricks import CurrentTrick, Result, Trick, current_trick_shape, ends_early, result_of, result_shape, trick_shape, trick_winner
-from .shapes import SoloWhistCall, SoloWhistContract, SoloWhistPosition
+from ..shapes import SoloWhistCall, SoloWhistContract, SoloWhistPosition
 
 AUCTION = "auction"
 NAMING_TRUMP = "naming_trump"

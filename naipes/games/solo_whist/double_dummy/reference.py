@@ -1,4 +1,5 @@
-"""An exact search over the remaining tricks of a Solo Whist deal whose four hands are all known.
+"""An exact search over the remaining tricks of a Solo Whist deal whose four hands are all known,
+in plain Python: the reference the tests check the compiled search (this package) against.
 
 Every contract is one question: can the *maximisers* make the *scorers* take at
 least ``need`` of the remaining tricks? In a solo, abundance or proposal both are
@@ -22,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dd import SUIT_MASKS
-from .rules import DECLARED_ABUNDANCE, MISERES, SEATS, TRICKS_NEEDED, Contract
+from . import SUIT_MASKS
+from ..rules import DECLARED_ABUNDANCE, MISERES, SEATS, TRICKS_NEEDED, Contract
 
 class SearchBudgetExceeded(Exception):
     """The search visited more nodes than it was allowed."""

@@ -15,11 +15,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...engine.cards import SUITS
-from . import thumb
-from .dd import SUIT_MASKS, cards_in, index_of, mask_of
-from .rules import CALLS, PASS, SEATS, Auction
-from .view import View
+from ....engine.cards import SUITS
+from ..double_dummy import SUIT_MASKS, cards_in, index_of, mask_of
+from ..rules import CALLS, PASS, SEATS, Auction
+from ..view import View
+from . import heuristics
 
 _MAX_TRIES = 200
 
@@ -64,7 +64,7 @@ class Knowledge:
         return cls(view.seat, tuple(known), view.hand_sizes, barred, unseen, tuple(played_by))
 
 
-def _suits(hand: int) -> thumb.Suits:
+def _suits(hand: int) -> heuristics.Suits:
     """A hand of the search's numbering (suit × 13 + rank, the two lowest) as the rules of thumb read
     one: each suit's ranks as bits, the two the lowest."""
     return {suit: (hand & SUIT_MASKS[index]) >> (13 * index) for index, suit in enumerate(SUITS)}
@@ -97,9 +97,9 @@ def auction_fits(view: View, knowledge: Knowledge) -> Callable[[list[int]], int]
         wrong = 0
         for seat, said in calls.items():
             held = _suits(hands[seat] | knowledge.played[seat])
-            wrong += seat in last and not thumb.worth_any(held, (last[seat],), turned)
+            wrong += seat in last and not heuristics.worth_any(held, (last[seat],), turned)
             for above in said:
-                wrong += thumb.worth_any(held, above, turned)
+                wrong += heuristics.worth_any(held, above, turned)
         return wrong
 
     return contradicted

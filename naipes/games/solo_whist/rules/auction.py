@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...engine.cards import Card
-from ...engine.decode import write
-from ...engine.errors import N_, Refusal, refuse
+from ....engine.cards import Card
+from ....engine.decode import write
+from ....engine.errors import N_, Refusal, refuse
 from .moves import Bid
-from .shapes import SoloWhistContract
+from ..shapes import SoloWhistContract
 
 SEATS = 4
 

@@ -1,5 +1,7 @@
-"""Solo Whist's double-dummy search, compiled (``_dds.c``): the exact value of a deal whose four hands
-are all known, from any point of the play, for any contract's question.
+"""Solo Whist's double-dummy search, compiled (``_dds``, built from the C files beside this one): the
+exact value of a deal whose four hands are all known, from any point of the play, for any contract's
+question. ``reference.py`` is the same search in plain Python, slow and simple, that the tests check the
+compiled one against; ``DESIGN.md`` describes how the compiled one works.
 
 A question is two sets of seats (bit masks): the ``maximisers`` try to make the ``scorers`` take as
 many of the remaining tricks as they can, and the other seats try to stop them. The scorers are
