@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_content import SEEDS_DIR
+from test_content import RULEBOOKS_DIR
 
 from naipes.content import SettlementRef, load_game_page, load_sheet
 from naipes.games import GAMES
@@ -88,8 +88,8 @@ def missing_content(game) -> list[str]:
             for example in load_game_page(page).example_ids:
                 wanted += [f"content/examples/{example}.json", f"content/{lang}/examples/{example}.toml"]
     lacks = [f"{name} is missing" for name in wanted if not (ROOT / name).is_file()]
-    if not list(SEEDS_DIR.glob(f"{game.ID}.*.txt")):
-        where = SEEDS_DIR.relative_to(ROOT)
+    if not list(RULEBOOKS_DIR.glob(f"{game.ID}.*.txt")):
+        where = RULEBOOKS_DIR.relative_to(ROOT)
         lacks.append(f"{where}/{game.ID}.<lang>.txt, the rulebook its rules page quotes, is missing")
     return lacks
 

@@ -14,19 +14,23 @@ def tell(event: Mapping[str, object]) -> Sentence:
     if kind == "turned":
         card, player = card_in(event["card"]), seat_in(event["player"])
         if card is None:
-            return Sentence(N_("%(player)s lays a card face down."), {"player": player})
-        return Sentence(N_("%(player)s turns the %(card)s."), {"player": player, "card": Spoken(card)})
+            return Sentence(N_("%(player)s lays a card face down."), {"player": player},
+                            yours=N_("You lay a card face down."))
+        return Sentence(N_("%(player)s turns the %(card)s."), {"player": player, "card": Spoken(card)},
+                        yours=N_("You turn the %(card)s."))
     if kind == "took":
         count = len(cards_in(event["cards"]))
         return Sentence.counted(Nn_("%(player)s takes %(num)s card.", "%(player)s takes %(num)s cards."), count,
-                                {"player": seat_in(event["player"])})
+                                {"player": seat_in(event["player"])},
+                                yours=Nn_("You take %(num)s card.", "You take %(num)s cards."))
     if kind == "took_back":
         return Sentence(N_("The stocks are spent before the war ends: each player takes back their own cards."))
     if kind == "game_over":
         winner = event["winner"]
         if winner is None:
             return Sentence(N_("The game is over: both players won as many cards."))
-        return Sentence(N_("The game is over: %(player)s won more cards."), {"player": seat_in(winner)})
+        return Sentence(N_("The game is over: %(player)s won more cards."), {"player": seat_in(winner)},
+                        yours=N_("The game is over: you won more cards."))
     raise Untold
 
 
