@@ -7,6 +7,8 @@ A language's catalog is every ``.po`` file in its ``translations/<lang>/LC_MESSA
 ``messages.po``, the site's shared words (and the first games'), and a ``<game-id>.po`` for
 a game that brings its own, so that adding a game edits no shared catalog. They are merged
 into the one ``messages.mo`` that flask-babel reads; a msgid lives in one file only.
+``python -m naipes.publish.catalogs`` compiles them (``./scripts/setup`` runs it); with
+``extract``, it writes the shared template ``translations/messages.pot``.
 """
 
 from __future__ import annotations
