@@ -248,3 +248,24 @@ def test_a_game_without_an_analysis_board_has_no_such_link_in_its_review(app, cl
                   lambda moves: rng.choice(moves), limit=1500)["table"]
     drawn = client.post("/es/double-solitaire/jugar/revision/render", json={"table": token}).get_json()["html"]
     assert "review-board" not in drawn and "review-again" in drawn
+
+
+@pytest.mark.parametrize("lang, play, review, lesson", [("es", "jugar", "revision", "aprende"),
+                                                        ("pt", "jogar", "revisao", "aprenda")])
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_is_drawn_at_its_table_played_to_its_end_and_reviewed_on_its_pages(app, client, game_id, lang,
+                                                                                     play, review, lesson):
+    """Whatever the game: its table drawn, its lesson's deal played out at random, its review drawn."""
+    dealt = client.post(f"/api/v1/{game_id}/tables?lang={lang}", json={}).get_json()
+    drawn = client.post(f"/{lang}/{game_id}/{play}/render", json={"table": dealt["table"], "events": dealt["events"]})
+    assert drawn.status_code == 200 and drawn.get_json()["diagram"]
+    rng = random.Random(3)
+    token = _play(client, game_id, _table(app, game_id, app.extensions["naipes"].lessons[game_id].start),
+                  lambda moves: rng.choice(moves), limit=1500)["table"]
+    assert client.post(f"/{lang}/{game_id}/{play}/render", json={"table": token, "events": []}).status_code == 200
+    reviewed = _post(client, game_id, "review", token, lang)
+    assert reviewed.status_code == 200 and reviewed.get_json()["steps"]
+    page = client.post(f"/{lang}/{game_id}/{play}/{review}/render", json={"table": token})
+    assert page.status_code == 200 and page.get_json()["html"]
+    for address in (f"/{lang}/{game_id}/{play}/", f"/{lang}/{game_id}/{lesson}/"):
+        assert client.get(address).status_code == 200, address

@@ -21,6 +21,7 @@ from babel.messages.pofile import read_po
 from flask_babel import ngettext
 
 from naipes.content import CONTENT_DIR, load_library
+from naipes.publish.catalogs import catalog
 from naipes.web.narration import narrate
 from tests.sampling import sweep
 
@@ -34,8 +35,8 @@ def library():
 
 
 def _catalog(lang: str):
-    with open(ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po", "rb") as po:
-        return read_po(po)
+    """The language's catalog as the site reads it: ``messages.po`` and the games' own files, merged."""
+    return catalog(lang)
 
 
 def _translations(lang: str) -> list[str]:

@@ -86,7 +86,7 @@ def require_compiled_catalogs(directories: str, languages: tuple[str, ...]) -> N
     if missing:
         raise CatalogsNotCompiled(
             f"no compiled catalog (messages.mo) for {', '.join(missing)} in {directories}: "
-            "compile them with `pybabel compile -d translations` (./scripts/setup does it)"
+            "compile them with `python -m naipes.publish.catalogs` (./scripts/setup does it)"
         )
 
 

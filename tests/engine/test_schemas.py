@@ -67,5 +67,6 @@ def test_the_position_schema_refuses_an_unknown_card_and_an_unknown_field(game):
     assert not position.is_valid({**data, "surprise": 1})
     assert not position.is_valid(json.loads(json.dumps(data).replace('"2S"', '"1S"')))
     view = validator(GAME_SCHEMAS[game]["view"])
-    assert view.is_valid(hidden(data))
-    assert not position.is_valid(hidden(data))
+    seen = GAMES[game].view(GAMES[game].new_game(1), 0).to_json()
+    assert view.is_valid(hidden(data)) and view.is_valid(seen)
+    assert not position.is_valid(seen), "a seat's view hides cards, which a position never does"
