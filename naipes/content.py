@@ -246,7 +246,8 @@ class Glossary:
 
     def of(self, game: str) -> tuple[Term, ...]:
         """The game's terms in alphabetical order, accents aside."""
-        return tuple(sorted((term for term in self.terms if game in term.games), key=lambda term: _unaccented(term.word)))
+        terms = (term for term in self.terms if game in term.games)
+        return tuple(sorted(terms, key=lambda term: _unaccented(term.word)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -596,7 +597,8 @@ def load_library(content_dir: Path = CONTENT_DIR) -> Library:
         homes[folder.name] = load_home_page(folder / "home.md")
         if (folder / "glossary.toml").is_file():
             glossaries[folder.name] = load_glossary(folder / "glossary.toml")
-        pages = [load_game_page(path, glossaries.get(folder.name)) for path in sorted(folder.glob("*.md")) if path.name != "home.md"]
+        glossary = glossaries.get(folder.name)
+        pages = [load_game_page(path, glossary) for path in sorted(folder.glob("*.md")) if path.name != "home.md"]
         games[folder.name] = {page.slug: page for page in pages}
         sheets[folder.name] = {sheet.game: sheet for sheet in map(load_sheet, sorted(folder.glob("sheets/*.md")))}
         missing = [f"{folder / 'sheets' / page.game}.md" for page in pages if page.game not in sheets[folder.name]]

@@ -2,12 +2,16 @@
 
 import pytest
 
+from naipes.content import load_library
 from naipes.games import GAMES as REGISTERED
 
 pytestmark = pytest.mark.browser
 
 GAMES = list(REGISTERED)
-PAGES = ["/es/", "/pt/"] + [f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES]
+LIBRARY = load_library()
+PAGES = ["/es/", "/pt/"] + [f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES] + [
+    f"/{lang}/{page.slug}/{glossary.slug}/" for lang in LIBRARY.languages for page in LIBRARY.games_in(lang)
+    if (glossary := LIBRARY.glossary(page)) is not None]
 
 
 @pytest.mark.parametrize("url", PAGES)
