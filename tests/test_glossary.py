@@ -8,16 +8,22 @@ prose (never a heading, a seed quote, code or a link) links to its entry.
 
 from __future__ import annotations
 
+import io
 import re
 import unicodedata
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
-from naipes.content import load_game_page, load_glossary, load_library
+from naipes.content import CONTENT_DIR, load_game_page, load_glossary, load_library
 from naipes.games import GAMES
-from naipes.publish.freeze import page_urls
+from naipes.publish.freeze import make_app, page_urls, write_rules_pages, write_site
+from naipes.publish.links import check_links
+from naipes.publish.output import Output
+from naipes.publish.progress import Progress
 
+ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = load_library()
 SLUGS = {"es": "glosario", "pt": "glossario"}
 PAGES = [page for lang in LIBRARY.languages for page in LIBRARY.games_in(lang)]
@@ -198,3 +204,18 @@ def test_the_sitemap_and_the_static_export_list_every_glossary_page(client):
         url = f"/{page.lang}/{page.slug}/{SLUGS[page.lang]}/"
         assert re.search(rf"<loc>[^<]*{re.escape(url)}</loc>", sitemap)
         assert url in page_urls(LIBRARY)
+
+
+def test_the_static_export_writes_each_glossary_page_and_each_terms_link_lands_on_its_entry(tmp_path):
+    """The pages as the build writes them, without the PDFs: the build's own link check follows every
+    link to a glossary entry to its page and its anchor."""
+    app = make_app(CONTENT_DIR, ROOT / "translations", "https://naipes.example", tmp_path)
+    out = Output(tmp_path)
+    write_site(app, out, Progress(io.StringIO()))
+    write_rules_pages(app, out, Progress(io.StringIO()))
+    written = set(out.files)
+    assert {f"{page.lang}/{page.slug}/{SLUGS[page.lang]}/index.html" for page in WITH_TERMS} <= written
+    terms = [value for links in out.links.values() for _, _, value in links
+             if any(f"/{slug}/#" in value for slug in SLUGS.values())]
+    assert len(terms) >= sum(len(_terms(page)) for page in PAGES)
+    check_links(out)
