@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+import tomllib
 import unicodedata
 from html.parser import HTMLParser
 from pathlib import Path
@@ -219,3 +220,14 @@ def test_the_static_export_writes_each_glossary_page_and_each_terms_link_lands_o
              if any(f"/{slug}/#" in value for slug in SLUGS.values())]
     assert len(terms) >= sum(len(_terms(page)) for page in PAGES)
     check_links(out)
+
+
+@pytest.mark.parametrize("lang", LIBRARY.languages)
+def test_no_meaning_uses_a_word_the_glossary_strikes_out(lang):
+    path = CONTENT_DIR / lang / "glossary.toml"
+    with path.open("rb") as toml:
+        entries = tomllib.load(toml)["term"]
+    struck = [pattern for entry in entries for pattern in entry["wrong"]]
+    found = [(term.word, pattern) for term in LIBRARY.glossaries[lang].terms for pattern in struck
+             if re.search(pattern, re.sub(r"«[^«»]*»", "", term.meaning))]
+    assert found == []
