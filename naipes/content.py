@@ -30,6 +30,13 @@ It opens with TOML fields, then a blank line and the Markdown of the choice::
 written in ``<lang>``: one ``- «quote»`` item each, optionally followed by a
 translation when the seed's language is not the page's.
 
+``content/<lang>/glossary.toml`` is the language's glossary: its page's ``slug``
+(``glosario``), ``title`` and ``intro``, then one ``[[term]]`` per word: ``word`` as
+the rules pages use it, the ``games`` whose rules pages use it, its ``meaning`` (needed
+when ``games`` names any), and the words struck out for it (``wrong``, ``why``), which the
+language tests read. Each game with terms has a glossary page, and the first use of each
+of its terms in its rules page's prose links to the term's entry there.
+
 markdown-it parses the whole file once (mdit-py-plugins reads the front matter, the
 ``{#id}`` attributes and the ``:::`` blocks); the page is cut from its tokens, so a ``## `` inside a code
 block or a list is never taken for a section. Nothing here knows Flask: the web
@@ -40,6 +47,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,6 +68,8 @@ _SEED_QUOTE = re.compile(r"«([^«»]+)»[ \t]*(.*)")
 _CHOICE_FIELDS = ("seed", "open", "follows", "claims")
 _GAME_FIELDS = ("title", "game", "slug", "summary", "players", "deck", "length", "special", "order", "playing", "rules_of")
 _SHEET_FIELDS = ("slug", "pages", "choices")
+_GLOSSARY_FIELDS = ("slug", "title", "intro", "term")
+_TERM_FIELDS = ("en", "word", "games", "wrong", "why")
 
 _markdown = (
     MarkdownIt("commonmark", {"typographer": True})
@@ -202,6 +212,42 @@ class Sheet:
     pages: int
     choices: tuple[str, ...]
     sections: tuple[Section, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A glossary entry: ``word`` as the rules pages of ``games`` use it, and what it means there."""
+
+    en: str
+    word: str
+    games: tuple[str, ...]
+    meaning: str
+
+    @property
+    def anchor(self) -> str:
+        """The entry's id on the glossary page: the word without accents, in lower case ("licitacao")."""
+        return re.sub(r"[^a-z0-9]+", "-", _unaccented(self.word)).strip("-")
+
+
+def _unaccented(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", text.casefold()) if not unicodedata.combining(c))
+
+
+@dataclass(frozen=True, slots=True)
+class Glossary:
+    """A language's game terms. ``slug`` is the last part of a game's glossary page address
+    (``/es/<game>/glosario/``); ``title`` names the page and the rules page's link to it."""
+
+    lang: str
+    slug: str
+    title: str
+    intro: str
+    terms: tuple[Term, ...]
+
+    def of(self, game: str) -> tuple[Term, ...]:
+        """The game's terms in alphabetical order, accents aside."""
+        terms = (term for term in self.terms if game in term.games)
+        return tuple(sorted(terms, key=lambda term: _unaccented(term.word)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,11 +432,77 @@ def _sections(doc: _Document) -> tuple[str, tuple[Section, ...]]:
     return intro, tuple(sections)
 
 
-def load_game_page(path: Path) -> GamePage:
+def _first_uses(doc: _Document, links: dict[str, str]) -> None:
+    """Link the first use of each word of ``links`` (or its plural) in the page's prose to its address, in the tokens.
+
+    Prose is every paragraph, list and table outside headings, seed quotes, a choice's fields and
+    the directives; inside it, text already linked, code and «quotes» are left alone. Linking the
+    tokens, not the rendered HTML, keeps the Markdown free of links a writer would have to keep in
+    step with the glossary, and never needs to tell a tag from a word.
+    """
+    # A word's plural is a use of it too ("bazas", "pares"), and often its first.
+    pending = {word.casefold(): (re.compile(rf"(?<!\w){re.escape(word)}(?:e?s)?(?!\w)", re.IGNORECASE), href)
+               for word, href in links.items() if word}
+    heading = seed = False
+    fields_end = -1
+    for token in doc.tokens:
+        if token.type in ("heading_open", "heading_close"):
+            heading = token.type == "heading_open"
+        elif token.type in ("container_seed_open", "container_seed_close"):
+            seed = token.type == "container_seed_open"
+        elif token.type == "container_choice_open" and token.map:
+            body = doc.lines[token.map[0] + 1 : token.map[1]]
+            fields_end = token.map[0] + 1 + (body.index("") if "" in body else len(body))
+        elif (token.type == "inline" and pending and not heading and not seed
+              and not (token.map and token.map[0] < fields_end) and not token.content.startswith(_DIRECTIVES)):
+            token.children = _linked(token.children or [], pending)
+
+
+def _linked(children: list[Token], pending: dict[str, tuple[re.Pattern[str], str]]) -> list[Token]:
+    """The inline tokens with the first use of each pending word linked (and taken out of ``pending``)."""
+    result: list[Token] = []
+    in_link = quoted = 0
+    for child in children:
+        if child.type in ("link_open", "link_close"):
+            in_link += child.nesting
+        if child.type != "text" or in_link or not pending:
+            result.append(child)
+            continue
+        text, start, depth = child.content, 0, quoted
+        # Where each character stands inside «…»: a quote is left as it was written.
+        inside = []
+        for char in text:
+            depth += (char == "«") - (char == "»" and depth > 0)
+            inside.append(depth > 0 or char == "»")
+        quoted = depth
+        while pending:
+            found = [(match.start(), key, match, href) for key, (pattern, href) in pending.items()
+                     for match in pattern.finditer(text, start) if not any(inside[match.start() : match.end()])]
+            if not found:
+                break
+            _, key, match, href = min(found, key=lambda item: item[0])
+            del pending[key]
+            result.append(_text(text[start : match.start()]))
+            result += [Token("link_open", "a", 1, attrs={"href": href, "class": "term"}), _text(match.group()),
+                       Token("link_close", "a", -1)]
+            start = match.end()
+        result.append(_text(text[start:]))
+    return [token for token in result if token.type != "text" or token.content]
+
+
+def _text(content: str) -> Token:
+    return Token("text", "", 0, content=content)
+
+
+def load_game_page(path: Path, glossary: Glossary | None = None) -> GamePage:
+    """A rules page; with the language's ``glossary``, the first use of each of its game's terms links to its entry."""
     doc = _Document(path)
     missing = [name for name in _GAME_FIELDS if name not in doc.meta]
     if missing:
         raise ContentError(f"{path}: front matter lacks {', '.join(missing)}")
+    if glossary is not None:
+        address = f"/{path.parent.name}/{doc.meta['slug']}/{glossary.slug}/"
+        _first_uses(doc, {term.word: f"{address}#{term.anchor}" for term in glossary.of(doc.meta["game"])})
     intro, sections = _sections(doc)
     return GamePage(
         lang=path.parent.name,
@@ -421,6 +533,31 @@ def load_home_page(path: Path) -> HomePage:
     return HomePage(path.parent.name, doc.meta["title"], doc.meta["description"], doc.render(doc.tokens))
 
 
+def load_glossary(path: Path) -> Glossary:
+    try:
+        with path.open("rb") as toml:
+            data = tomllib.load(toml)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{path}: {error}") from None
+    missing = [name for name in _GLOSSARY_FIELDS if name not in data]
+    if missing:
+        raise ContentError(f"{path}: lacks {', '.join(missing)}")
+    if not _SECTION_ID.fullmatch(str(data["slug"])):
+        raise ContentError(f"{path}: slug must be lower-case letters, digits and hyphens")
+    terms = []
+    for entry in data["term"]:
+        missing = [name for name in _TERM_FIELDS if name not in entry]
+        if missing or (entry["games"] and not entry.get("meaning", "").strip()):
+            raise ContentError(f"{path}: the term {entry.get('en', '?')!r} lacks {', '.join(missing) or 'its meaning'}")
+        terms.append(Term(entry["en"], entry["word"], tuple(entry["games"]), entry.get("meaning", "")))
+    glossary = Glossary(path.parent.name, data["slug"], data["title"], data["intro"], tuple(terms))
+    for game in {game for term in terms for game in term.games}:
+        anchors = [term.anchor for term in glossary.of(game)]
+        if len(set(anchors)) != len(anchors) or not all(anchors):
+            raise ContentError(f"{path}: two of {game}'s terms would share an anchor ({', '.join(anchors)})")
+    return glossary
+
+
 @dataclass(frozen=True)
 class Library:
     """Every page of every language, loaded once."""
@@ -428,6 +565,7 @@ class Library:
     homes: dict[str, HomePage]
     games: dict[str, dict[str, GamePage]]
     sheets: dict[str, dict[str, Sheet]]
+    glossaries: dict[str, Glossary]
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -442,18 +580,28 @@ class Library:
     def sheet(self, page: GamePage) -> Sheet:
         return self.sheets[page.lang][page.game]
 
+    def glossary(self, page: GamePage) -> Glossary | None:
+        """The glossary of the page's language, if its game has any term there."""
+        glossary = self.glossaries.get(page.lang)
+        return glossary if glossary is not None and glossary.of(page.game) else None
+
 
 def load_library(content_dir: Path = CONTENT_DIR) -> Library:
-    """Every language folder under ``content_dir`` that has a ``home.md``; each rules page needs its sheet."""
+    """Every language folder under ``content_dir`` that has a ``home.md``; each rules page needs its sheet,
+    and a language may have a glossary."""
     homes: dict[str, HomePage] = {}
     games: dict[str, dict[str, GamePage]] = {}
     sheets: dict[str, dict[str, Sheet]] = {}
+    glossaries: dict[str, Glossary] = {}
     for folder in sorted(p for p in content_dir.iterdir() if (p / "home.md").is_file()):
         homes[folder.name] = load_home_page(folder / "home.md")
-        pages = [load_game_page(path) for path in sorted(folder.glob("*.md")) if path.name != "home.md"]
+        if (folder / "glossary.toml").is_file():
+            glossaries[folder.name] = load_glossary(folder / "glossary.toml")
+        glossary = glossaries.get(folder.name)
+        pages = [load_game_page(path, glossary) for path in sorted(folder.glob("*.md")) if path.name != "home.md"]
         games[folder.name] = {page.slug: page for page in pages}
         sheets[folder.name] = {sheet.game: sheet for sheet in map(load_sheet, sorted(folder.glob("sheets/*.md")))}
         missing = [f"{folder / 'sheets' / page.game}.md" for page in pages if page.game not in sheets[folder.name]]
         if missing:
             raise ContentError(f"no quick-reference sheet: {', '.join(missing)}")
-    return Library(homes, games, sheets)
+    return Library(homes, games, sheets, glossaries)

@@ -155,6 +155,8 @@ def test_robots_txt_points_at_the_sitemap_on_the_site_url():
     assert "<loc>https://naipes.example/pt/solo-whist/</loc>" in sitemap
     assert "<loc>https://naipes.example/es/solo-whist/aprende/</loc>" in sitemap
     assert 'hreflang="pt-PT" href="https://naipes.example/pt/old-maid/aprenda/"' in sitemap
+    assert "<loc>https://naipes.example/es/solo-whist/glosario/</loc>" in sitemap
+    assert 'hreflang="pt-PT" href="https://naipes.example/pt/old-maid/glossario/"' in sitemap
     assert 'hreflang="x-default" href="https://naipes.example/"' in sitemap
 
 

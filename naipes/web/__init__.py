@@ -62,6 +62,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.url_map.converters["sheet_slug"] = pages.sheet_slug_converter(
         {sheet.slug for sheets in app.extensions["naipes"].library.sheets.values() for sheet in sheets.values()}
     )
+    app.url_map.converters["glossary_slug"] = pages.glossary_slug_converter(
+        {glossary.slug for glossary in app.extensions["naipes"].library.glossaries.values()}
+    )
     app.url_map.converters["site_lang"] = reviews.language_converter(app.extensions["naipes"].languages)
     app.url_map.converters["lesson_slug"] = lessons.lesson_slug_converter(
         {words.slug for words in app.extensions["naipes"].lesson_words_by_lang.values()}

@@ -40,7 +40,7 @@ def robots():
 
 
 def page_groups(library) -> list[dict[str, str]]:
-    """Each home, rules and lesson page with its other languages: ``[{lang: path}]``, one dict per page.
+    """Each home, rules, glossary and lesson page with its other languages: ``[{lang: path}]``, one dict per page.
 
     The sheets are left out: they repeat their rules page, which links to them; so are the play,
     review and analysis pages, which are tools with nothing to read until a reader uses them.
@@ -50,6 +50,10 @@ def page_groups(library) -> list[dict[str, str]]:
     for game in games:
         pages = [page for lang in library.languages for page in library.games_in(lang) if page.game == game]
         groups.append({page.lang: url_for("pages.game", lang=page.lang, slug=page.slug) for page in pages})
+        glossaries = {page.lang: url_for("pages.glossary", lang=page.lang, slug=page.slug, part=glossary.slug)
+                      for page in pages if (glossary := library.glossary(page)) is not None}
+        if glossaries:
+            groups.append(glossaries)
         lessons = {page.lang: url for page in pages if (url := lesson_url(page)) is not None}
         if lessons:
             groups.append(lessons)

@@ -1,5 +1,9 @@
 """The reader's pages: ``/`` picks a language, ``/<lang>/`` and ``/<lang>/<game>/`` read.
 
+A game with terms in its language's glossary has a glossary page (``/<lang>/<game>/<glossary
+slug>/``: ``glosario``, ``glossario``), which its rules page links to and whose entries the first
+use of each term on the rules page links to.
+
 Each rules page has two printed forms: the quick-reference sheet for the table
 (``/<lang>/<game>/<sheet slug>/``, the slug in the language: ``hoja``, ``folha``) and the
 booklet (``/<lang>/<game>/sheet/``: the whole page, every example step laid out). Both
@@ -65,12 +69,14 @@ def _rendered(template: str, **context) -> str:
 
 
 def reading_urls(library) -> list[str]:
-    """Every reading page: each language's home, and each game's rules page, quick sheet and booklet."""
+    """Every reading page: each language's home, and each game's rules page, quick sheet, booklet and glossary."""
     urls = []
     for lang in library.languages:
         urls.append(f"/{lang}/")
         for page in library.games_in(lang):
             urls += [f"/{lang}/{page.slug}/", f"/{lang}/{page.slug}/{library.sheet(page).slug}/", f"/{lang}/{page.slug}/sheet/"]
+            if (glossary := library.glossary(page)) is not None:
+                urls.append(f"/{lang}/{page.slug}/{glossary.slug}/")
     return urls
 
 
@@ -132,6 +138,40 @@ def quick_sheet(lang: str, slug: str, part: str):
         if other.game == page.game
     }
     return _rendered("quick_sheet.html", page=page, quick=sheet, alternates=alternates, sheet=True)
+
+
+def glossary_url(page) -> str | None:
+    """The glossary page of a rules page's game, or None if its language's glossary has none of its terms."""
+    glossary = current_site().library.glossary(page)
+    if glossary is None:
+        return None
+    return url_for("pages.glossary", lang=page.lang, slug=page.slug, part=glossary.slug)
+
+
+@bp.get("/<lang>/<slug>/<glossary_slug:part>/")
+def glossary(lang: str, slug: str, part: str):
+    """The game's terms in alphabetical order, each with its anchor and what it means in the rules."""
+    page = _game_page(lang, slug)
+    glossary = current_site().library.glossary(page)
+    if glossary is None or part != glossary.slug:
+        abort(404)
+    library = current_site().library
+    alternates = {
+        other.lang: url
+        for lang in library.languages
+        for other in library.games_in(lang)
+        if other.game == page.game and (url := glossary_url(other)) is not None
+    }
+    return _rendered("glossary.html", page=page, glossary=glossary, terms=glossary.of(page.game), alternates=alternates)
+
+
+def glossary_slug_converter(slugs) -> type[BaseConverter]:
+    """A URL segment that is one of the glossaries' slugs, so that the glossary's route claims no other path."""
+
+    class GlossarySlug(BaseConverter):
+        regex = "|".join(re.escape(slug) for slug in sorted(slugs)) or "(?!)"
+
+    return GlossarySlug
 
 
 def sheet_slug_converter(slugs) -> type[BaseConverter]:
@@ -205,6 +245,7 @@ def register_template_helpers(app: Flask) -> None:
         SUITS=SUITS,
         pdf_name=pdf_name,
         pdf_pages=pdf_pages,
+        glossary_url=glossary_url,
         absolute_url=absolute_url,
     )
     app.jinja_env.undefined = StrictUndefined

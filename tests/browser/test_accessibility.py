@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from naipes.content import load_library
 from naipes.games import GAMES as REGISTERED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,11 +23,14 @@ PAGES = ["/es/", "/pt/", "/es/no-such-page/", "/pt/no-such-page/"] + [
 SHEETS = [f"/es/{game}/hoja/" for game in GAMES] + [f"/pt/{game}/folha/" for game in GAMES]
 BOOKLETS = [f"/{lang}/{game}/sheet/" for lang in ("es", "pt") for game in GAMES]
 LESSONS = [f"/es/{game}/aprende/" for game in GAMES] + [f"/pt/{game}/aprenda/" for game in GAMES]
+LIBRARY = load_library()
+GLOSSARIES = [f"/{lang}/{page.slug}/{glossary.slug}/" for lang in LIBRARY.languages for page in LIBRARY.games_in(lang)
+              if (glossary := LIBRARY.glossary(page)) is not None]
 ANALYSIS = ["/es/solo-whist/analisis/", "/pt/solo-whist/analise/",
             # the set-up form open on a position it set up, and on one it refused
             "/es/solo-whist/analisis/?action=analyse&bid=misere&bidder=1&leader=0&AS=0&KS=1&QS=2&JS=3",
             "/pt/solo-whist/analise/?action=analyse&bid=misere&bidder=1&leader=0&AS=0&KS=1&QS=2"]
-PAGES += SHEETS + BOOKLETS + LESSONS + ANALYSIS
+PAGES += SHEETS + BOOKLETS + LESSONS + GLOSSARIES + ANALYSIS
 
 
 def test_every_page_is_valid_html(client, tmp_path):

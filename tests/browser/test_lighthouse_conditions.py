@@ -12,6 +12,7 @@ pytestmark = pytest.mark.browser
 
 GAMES = list(REGISTERED)
 PAGES = ["/es/", "/pt/"] + [f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES]
+GLOSSARIES = [f"/es/{game}/glosario/" for game in ("old-maid", "solo-whist")] + ["/pt/double-solitaire/glossario/"]
 TEXT_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/xml")
 # Lighthouse flags a text resource that is sent plain when compressing it saves at least 1,400 bytes.
 LIGHTHOUSE_MIN_SAVING = 1400
@@ -32,7 +33,7 @@ def test_every_text_resource_of_the_page_is_compressed(page, live_server, url):
             assert response.headers.get("content-encoding") in ("br", "gzip"), response.url
 
 
-@pytest.mark.parametrize("url", PAGES)
+@pytest.mark.parametrize("url", PAGES + GLOSSARIES)
 def test_the_hreflang_links_are_valid_absolute_and_complete(page, live_server, url):
     page.goto(live_server + url)
     links = page.locator('link[rel="alternate"][hreflang]')

@@ -2,15 +2,19 @@
 
 import pytest
 
+from naipes.content import load_library
 from naipes.games import GAMES as REGISTERED
 
 pytestmark = pytest.mark.browser
 
 GAMES = list(REGISTERED)
+LIBRARY = load_library()
 PAGES = ["/es/", "/pt/"] + [f"/{lang}/{game}/" for lang in ("es", "pt") for game in GAMES]
+GLOSSARIES = [f"/{lang}/{page.slug}/{glossary.slug}/" for lang in LIBRARY.languages for page in LIBRARY.games_in(lang)
+              if (glossary := LIBRARY.glossary(page)) is not None]
 
 
-@pytest.mark.parametrize("url", PAGES)
+@pytest.mark.parametrize("url", PAGES + GLOSSARIES)
 def test_every_page_loads_with_no_console_error(page, live_server, url):
     response = page.goto(live_server + url)
     assert response.status == 200
@@ -41,7 +45,7 @@ def test_printing_hides_navigation_and_opens_every_faq_answer(page, live_server,
         assert steps.nth(i).is_visible()
 
 
-@pytest.mark.parametrize("url", PAGES)
+@pytest.mark.parametrize("url", PAGES + GLOSSARIES)
 def test_a_phone_screen_never_scrolls_sideways(browser, live_server, url):
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     page = context.new_page()
