@@ -41,7 +41,6 @@ LIBRARY = load_library(CONTENT_DIR)
 LANGUAGES = LIBRARY.languages
 PAGES = [page for lang in LANGUAGES for page in LIBRARY.games_in(lang)]
 LESSON_SLUGS = {"es": "aprende", "pt": "aprenda"}
-GLOSSARY_SLUGS = {"es": "glosario", "pt": "glossario"}
 PAGE_IDS = [f"{page.lang}-{page.slug}" for page in PAGES]
 A4 = (595.28, 841.89)
 A4_CONTENT_WIDTH_PX = round((210 - 2 * 14) / 25.4 * 96)
@@ -185,7 +184,9 @@ def test_every_page_of_both_languages_is_written(built):
     for page in PAGES:
         expected += [f"{page.lang}/{page.slug}/index.html", f"{page.lang}/{page.slug}/sheet/index.html"]
         expected += [f"{page.lang}/{page.slug}/{LIBRARY.sheet(page).slug}/index.html"]
-        expected += [f"{page.lang}/{page.slug}/{GLOSSARY_SLUGS[page.lang]}/index.html"]
+        glossary = LIBRARY.glossary(page)
+        if glossary is not None:
+            expected += [f"{page.lang}/{page.slug}/{glossary.slug}/index.html"]
         expected.append(str(quick_pdf_path(built, page).relative_to(built.out)))
         expected.append(str(pdf_path(built, page).relative_to(built.out)))
     missing = [name for name in expected if not (built.out / name).is_file()]
@@ -231,7 +232,8 @@ def test_the_sitemap_lists_every_page_with_its_hreflang_alternates(built):
     urls = ElementTree.parse(built.out / "sitemap.xml").getroot().findall("s:url", ns)
     locs = {urlsplit(url.find("s:loc", ns).text).path for url in urls}
     lessons = {f"/{page.lang}/{page.slug}/{LESSON_SLUGS[page.lang]}/" for page in PAGES}
-    glossaries = {f"/{page.lang}/{page.slug}/{GLOSSARY_SLUGS[page.lang]}/" for page in PAGES}
+    glossaries = {f"/{page.lang}/{page.slug}/{glossary.slug}/" for page in PAGES
+                  if (glossary := LIBRARY.glossary(page)) is not None}
     assert locs == {f"/{lang}/" for lang in LANGUAGES} | {f"/{page.lang}/{page.slug}/" for page in PAGES} | lessons | glossaries
     for url in urls:
         alternates = {link.get("hreflang"): urlsplit(link.get("href")).path for link in url.findall("x:link", ns)}
