@@ -186,12 +186,14 @@ def test_two_instances_do_not_share_a_control_socket(server):
     assert not list(server.home.rglob("*.ctl")), "gunicorn's control socket is shared by every instance of a user"
 
 
-# 5. Cold workers rendered each reading page on its first request, after every restart.
+# Cold workers rendered each reading page on its first request, after every restart.
 
 
 def test_a_worker_renders_every_reading_page_before_it_takes_a_request():
     app = serve.worker_app()
     library = app.extensions["naipes"].library
     urls = pages.reading_urls(library)
-    assert len(urls) == len(library.languages) * (1 + 3 * len(library.games_in("es")))
+    per_game = [3 + (library.glossary(page) is not None)
+                for lang in library.languages for page in library.games_in(lang)]
+    assert len(urls) == len(library.languages) + sum(per_game), "home, rules page, sheet, booklet and glossary"
     assert set(urls) <= set(app.extensions["naipes.rendered"])
