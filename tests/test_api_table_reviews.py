@@ -252,6 +252,7 @@ def test_a_game_without_an_analysis_board_has_no_such_link_in_its_review(app, cl
 
 @pytest.mark.parametrize("lang, play, review, lesson", [("es", "jugar", "revision", "aprende"),
                                                         ("pt", "jogar", "revisao", "aprenda")])
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_game_is_drawn_at_its_table_played_to_its_end_and_reviewed_on_its_pages(app, client, game_id, lang,
                                                                                      play, review, lesson):

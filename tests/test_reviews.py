@@ -175,6 +175,7 @@ def test_the_summary_puts_a_decision_that_turned_the_result_round_before_costlie
     assert summary(judgements) == [3, 2, 0]
 
 
+@pytest.mark.slow
 def test_a_whist_review_searches_within_its_allowance_and_a_smaller_one_changes_no_judgement(monkeypatch):
     """One review request searches no more positions than its allowance, however many of the reader's
     cards cost something; a smaller allowance leaves decisions unjudged, the deal's first cards before

@@ -107,6 +107,7 @@ def top_holder(hands: list[int], suit: int) -> int | None:
     return held.index(max(held)) if any(held) else None
 
 
+@pytest.mark.slow
 def test_the_bounds_the_search_starts_from_hold_the_reference_value():
     """Between tricks the search first bounds the tricks each side surely takes (cashing from the top,
     trumps the opponents' higher trumps cannot all beat, the second trump guarded over the top one, a
@@ -175,6 +176,7 @@ def leads_to_teammate(hands: list[int], leader: int, trump: int, side: int) -> b
     return False
 
 
+@pytest.mark.slow
 def test_a_lead_to_a_teammates_top_card_scores():
     """The side on lead takes a trick when the leader can lead to a teammate's top card that no
     opponent can ruff, even holding no winner itself (and after cashing its own winners, the trump

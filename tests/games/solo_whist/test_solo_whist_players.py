@@ -141,6 +141,7 @@ def test_abundance_names_trumps_in_its_best_suit():
 # --- any level: legal, repeatable, from the view only ----------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", players.LEVELS)
 def test_whole_deals_end_with_every_choice_among_the_legal_moves(level, monkeypatch):
     monkeypatch.setattr("naipes.games.solo_whist.players.sampling.STRONG", QUICK)
