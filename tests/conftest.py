@@ -16,6 +16,10 @@ from naipes.web import create_app
 from tests import sampling
 
 
+LONG_FILES = {"test_build.py", "test_toy_game.py", "test_new_game.py", "test_fresh_install.py"}
+"""Files of a few long tests each (a whole build, or the site's tests run again in a copy of the checkout)."""
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--fast", action="store_true",
                      help="the quick tier: no browser and no slow test, every sweep sampled")
@@ -26,7 +30,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The browser tests and the static build's come first. The test command hands out whole files
+    """The browser tests and the long files come first. The test command hands out whole files
     (``--dist loadfile``), and these are the longest, with few tests each: handed out last, as
     xdist's own order (most tests first) does, one of them ran alone at the end of the run.
     The quick tier leaves out what drives Chromium or is marked slow."""
@@ -37,7 +41,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
         config.hook.pytest_deselected(items=[item for item in items if not quick(item)])
         items[:] = [item for item in items if quick(item)]
-    items.sort(key=lambda item: not ("browser" in item.path.parts or item.path.name == "test_build.py"))
+    items.sort(key=lambda item: not ("browser" in item.path.parts or item.path.name in LONG_FILES))
 
 
 @pytest.fixture(scope="session", autouse=True)
