@@ -35,6 +35,20 @@ def create_app(test_config: dict | None = None) -> Flask:
         __name__, static_folder=None, template_folder=str(ROOT / "site" / "templates"),
         instance_path=os.environ.get("NAIPES_INSTANCE_PATH") or None,
     )
+    _configure(app, test_config)
+    app.extensions["naipes"] = SiteData.load(app.config["CONTENT_DIR"])
+    require_compiled_catalogs(app.config["BABEL_TRANSLATION_DIRECTORIES"], app.extensions["naipes"].languages)
+    Babel(app, locale_selector=request_language)
+    _add_slug_converters(app, app.extensions["naipes"])
+    _register_blueprints(app)
+    register_error_handlers(app)
+    Compress(app)
+    headers.register(app)
+    return app
+
+
+def _configure(app: Flask, test_config: dict | None) -> None:
+    """The defaults, then the environment's settings, then the tests'; a secret key made if none is set."""
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_DEFAULT_LOCALE=DEFAULT_LANGUAGE,
@@ -56,38 +70,31 @@ def create_app(test_config: dict | None = None) -> Flask:
     assert isinstance(app.json, DefaultJSONProvider)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
-    app.extensions["naipes"] = SiteData.load(app.config["CONTENT_DIR"])
-    require_compiled_catalogs(app.config["BABEL_TRANSLATION_DIRECTORIES"], app.extensions["naipes"].languages)
-    Babel(app, locale_selector=request_language)
-    app.url_map.converters["sheet_slug"] = pages.sheet_slug_converter(
-        {sheet.slug for sheets in app.extensions["naipes"].library.sheets.values() for sheet in sheets.values()}
+
+
+def _add_slug_converters(app: Flask, site: SiteData) -> None:
+    """The addresses' words in each language (``hoja``, ``glosario``, ``aprende``…) come from the content,
+    so the routes accept exactly the ones it names."""
+    library = site.library
+    converters = app.url_map.converters
+    converters["sheet_slug"] = pages.sheet_slug_converter(
+        {sheet.slug for sheets in library.sheets.values() for sheet in sheets.values()}
     )
-    app.url_map.converters["glossary_slug"] = pages.glossary_slug_converter(
-        {glossary.slug for glossary in app.extensions["naipes"].library.glossaries.values()}
+    converters["glossary_slug"] = pages.glossary_slug_converter(
+        {glossary.slug for glossary in library.glossaries.values()}
     )
-    app.url_map.converters["site_lang"] = reviews.language_converter(app.extensions["naipes"].languages)
-    app.url_map.converters["lesson_slug"] = lessons.lesson_slug_converter(
-        {words.slug for words in app.extensions["naipes"].lesson_words_by_lang.values()}
+    converters["site_lang"] = reviews.language_converter(site.languages)
+    converters["lesson_slug"] = lessons.lesson_slug_converter(
+        {words.slug for words in site.lesson_words_by_lang.values()}
     )
     with app.app_context():
-        app.url_map.converters["analysis_slug"] = analysis.analysis_slug_converter(
-            {analysis.analysis_slug(lang) for lang in app.extensions["naipes"].languages}
+        converters["analysis_slug"] = analysis.analysis_slug_converter(
+            {analysis.analysis_slug(lang) for lang in site.languages}
         )
-    app.register_blueprint(assets.bp)
-    app.register_blueprint(meta.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(tables.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(lessons.bp)
-    app.register_blueprint(analysis.bp)
-    app.register_blueprint(play.bp)
-    app.register_blueprint(reviews.bp)
-    pages.register_template_helpers(app)
-    play.register_template_helpers(app)
-    lessons.register_template_helpers(app)
-    analysis.register_template_helpers(app)
-    reviews.register_template_helpers(app)
-    register_error_handlers(app)
-    Compress(app)
-    headers.register(app)
-    return app
+
+
+def _register_blueprints(app: Flask) -> None:
+    for module in (assets, meta, api, tables, pages, lessons, analysis, play, reviews):
+        app.register_blueprint(module.bp)
+    for module in (pages, play, lessons, analysis, reviews):
+        module.register_template_helpers(app)
