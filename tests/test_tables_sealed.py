@@ -168,7 +168,9 @@ def test_old_maid_tables_never_show_a_hidden_card_and_always_end(app):
     client = app.test_client()
     rng = random.Random(11)
     losers = set()
-    for _ in range(sweep(100)):
+    # The deals come from the operating system's randomness: 40 games leave about one chance in a
+    # million that the reader never ends with the queen.
+    for _ in range(sweep(100, least=40)):
         players = rng.randint(2, 6)
         seat = rng.randrange(players)
         answer = play_to_the_end(app, client, "old-maid", OldMaidKnowledge(seat),
