@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 
-from ...engine.choice import Allowance, Choice
 from ...engine.contract import LOST, WON, Rules, Scoring
-from ...engine.events import Event
-from ...engine.sentences import Journey, Sentence
 from . import player, rules, sentences, shapes, view
 from .view import View
 
@@ -36,36 +32,19 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
         fewer_is_better=True,
     )
 
-    def new_game(self, seed: int, **options: object) -> rules.Position:
-        return rules.new_game(seed, **options)
-
-    def legal_moves(self, position: rules.Position) -> list[rules.Move]:
-        return rules.legal_moves(position)
-
-    def apply(self, position: rules.Position, move: rules.Move) -> tuple[rules.Position, list[Event]]:
-        return rules.apply(position, move)
-
-    def move_from_json(self, data: object) -> rules.Move:
-        return rules.move_from_json(data)
-
-    def view(self, position: rules.Position, seat: int) -> View:
-        return view.view(position, seat)
-
-    def event_seen_by(self, event: Event, seat: int) -> Event:
-        return view.event_seen_by(event, seat)
-
-    def sentence(self, event: Mapping[str, object]) -> Sentence:
-        return sentences.tell(event)
-
-    def journey(self, event: Mapping[str, object]) -> Journey | None:
-        return sentences.stage(event)
+    # The game's rules are its modules' functions themselves: a reader of GAME.apply lands on rules.apply.
+    new_game = staticmethod(rules.new_game)
+    legal_moves = staticmethod(rules.legal_moves)
+    apply = staticmethod(rules.apply)
+    move_from_json = staticmethod(rules.move_from_json)
+    event_seen_by = staticmethod(view.event_seen_by)
+    view = staticmethod(view.view)
+    sentence = staticmethod(sentences.tell)
+    journey = staticmethod(sentences.stage)
+    decide = staticmethod(player.choose)
 
     def seats(self, position: rules.Position) -> int:
         return position.players
-
-    def decide(self, seen: View, moves: list[rules.Move], rng: random.Random, level: str,
-               allowance: Allowance | None) -> Choice[rules.Move]:
-        return player.choose(seen, moves, rng, level, allowance)
 
     def prepare(self, position: rules.Position, reader: int, rng: random.Random) -> rules.Move | None:
         """A computer offering its fan shuffles it first: where a card went tells the taker nothing."""

@@ -3,15 +3,8 @@ and what its templates need (the calls, the stakes, the settlement rows)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-
-from ...engine.choice import Allowance, Choice
 from ...engine.contract import ANNULLED, DRAWN, LOST, WON, Rules, Scoring
 from ...engine.errors import Nn_
-from ...engine.events import Event
-from ...engine.review import Review
-from ...engine.sentences import Journey, Sentence
 from . import analysis, player, review, rules, sentences, shapes, view
 from .view import View
 from .rules.tricks import chip_movements
@@ -58,54 +51,26 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
         "chip_movements": chip_movements,
     }
 
-    def new_game(self, seed: int, **options: object) -> rules.Position:
-        return rules.new_game(seed, **options)
-
-    def legal_moves(self, position: rules.Position) -> list[rules.Move]:
-        return rules.legal_moves(position)
-
-    def apply(self, position: rules.Position, move: rules.Move) -> tuple[rules.Position, list[Event]]:
-        return rules.apply(position, move)
-
-    def move_from_json(self, data: object) -> rules.Move:
-        return rules.move_from_json(data)
-
-    def view(self, position: rules.Position, seat: int) -> View:
-        return view.view(position, seat)
-
-    def event_seen_by(self, event: Event, seat: int) -> Event:
-        return view.event_seen_by(event, seat)
-
-    def sentence(self, event: Mapping[str, object]) -> Sentence:
-        return sentences.tell(event)
-
-    def journey(self, event: Mapping[str, object]) -> Journey | None:
-        return sentences.stage(event)
+    # The game's rules are its modules' functions themselves: a reader of GAME.apply lands on rules.apply.
+    new_game = staticmethod(rules.new_game)
+    legal_moves = staticmethod(rules.legal_moves)
+    apply = staticmethod(rules.apply)
+    move_from_json = staticmethod(rules.move_from_json)
+    event_seen_by = staticmethod(view.event_seen_by)
+    view = staticmethod(view.view)
+    sentence = staticmethod(sentences.tell)
+    journey = staticmethod(sentences.stage)
+    decide = staticmethod(player.choose)
 
     def seats(self, position: rules.Position) -> int:
         return rules.SEATS
 
-    def decide(self, seen: View, moves: list[rules.Move], rng: random.Random, level: str,
-               allowance: Allowance | None) -> Choice[rules.Move]:
-        return player.choose(seen, moves, rng, level, allowance)
-
-    def review(self, start: rules.Position, moves: Sequence[rules.Move], seat: int) -> Review:
-        return review.review(start, moves, seat)
-
-    def analysis(self, position: rules.Position) -> Mapping[str, object]:
-        return analysis.answer(position)
-
-    def on_board(self, position: rules.Position) -> bool:
-        return analysis.on_board(position)
-
-    def set_up(self, fields: Mapping[str, str]) -> rules.Position:
-        return analysis.set_up(fields)
-
-    def setup_fields(self, position: rules.Position) -> Mapping[str, str]:
-        return analysis.setup_fields(position)
-
-    def setup_dealt(self, fields: Mapping[str, str], rng: random.Random) -> Mapping[str, str]:
-        return analysis.dealt(fields, rng)
+    review = staticmethod(review.review)
+    on_board = staticmethod(analysis.on_board)
+    set_up = staticmethod(analysis.set_up)
+    setup_fields = staticmethod(analysis.setup_fields)
+    setup_dealt = staticmethod(analysis.dealt)
+    analysis = staticmethod(analysis.answer)
 
 
 GAME = SoloWhist()

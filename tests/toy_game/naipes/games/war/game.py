@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-
-from ...engine.choice import Allowance, Choice
 from ...engine.contract import DRAWN, LOST, WON, Rules, Scoring
-from ...engine.events import Event
-from ...engine.sentences import Journey, Sentence
 from . import player, rules, sentences, shapes, view
 from .view import View
 
@@ -31,36 +25,19 @@ class War(Rules[rules.Position, rules.Move, View]):
         next_deal=lambda position: {},
     )
 
-    def new_game(self, seed: int, **options: object) -> rules.Position:
-        return rules.new_game(seed, **options)
-
-    def legal_moves(self, position: rules.Position) -> list[rules.Move]:
-        return rules.legal_moves(position)
-
-    def apply(self, position: rules.Position, move: rules.Move) -> tuple[rules.Position, list[Event]]:
-        return rules.apply(position, move)
-
-    def move_from_json(self, data: object) -> rules.Move:
-        return rules.move_from_json(data)
-
-    def view(self, position: rules.Position, seat: int) -> View:
-        return view.view(position, seat)
-
-    def event_seen_by(self, event: Event, seat: int) -> Event:
-        return view.event_seen_by(event, seat)
-
-    def sentence(self, event: Mapping[str, object]) -> Sentence:
-        return sentences.tell(event)
-
-    def journey(self, event: Mapping[str, object]) -> Journey | None:
-        return sentences.stage(event)
+    # The game's rules are its modules' functions themselves: a reader of GAME.apply lands on rules.apply.
+    new_game = staticmethod(rules.new_game)
+    legal_moves = staticmethod(rules.legal_moves)
+    apply = staticmethod(rules.apply)
+    move_from_json = staticmethod(rules.move_from_json)
+    event_seen_by = staticmethod(view.event_seen_by)
+    view = staticmethod(view.view)
+    sentence = staticmethod(sentences.tell)
+    journey = staticmethod(sentences.stage)
+    decide = staticmethod(player.choose)
 
     def seats(self, position: rules.Position) -> int:
         return 2
-
-    def decide(self, seen: View, moves: list[rules.Move], rng: random.Random, level: str,
-               allowance: Allowance | None) -> Choice[rules.Move]:
-        return player.choose(seen, moves, rng, level, allowance)
 
 
 GAME = War()
