@@ -105,6 +105,8 @@ class Rules(ABC, Generic[P, M, V]):
     Position: type[P]
     shapes: Mapping[str, object]
     levels: tuple[str, ...]
+    level_names: Mapping[str, str] = {}
+    """Each level as the play page offers it (an ``N_`` message), where the game has more than one."""
     scoring: Scoring[P]
     words: Mapping[str, str] = {}
     template_globals: Mapping[str, object] = {}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify, render_template, url_for
 from flask_babel import gettext
 
+from ..engine.contract import Rules
 from ..engine.errors import N_
 from ..games import GAMES
 from ..tables.driver import moves_for
@@ -86,14 +87,8 @@ def render(lang: str, slug: str, play: str):
     })
 
 
-_LEVEL_NAMES = {
-    "basic": N_("Basic: the rules of thumb the rules page teaches"),
-    "strong": N_("Strong: it imagines the hidden cards many times and picks what works best"),
-}
-
-
-def level_name(level: str) -> str:
-    return gettext(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level
+def level_name(game: Rules, level: str) -> str:
+    return gettext(game.level_names[level]) if level in game.level_names else level
 
 
 _CHART = {"width": 320, "height": 140, "left": 8, "right": 296, "top": 10, "bottom": 130}

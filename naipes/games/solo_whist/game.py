@@ -29,6 +29,7 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
     Position = rules.Position
     shapes = shapes.SHAPES
     levels = player.LEVELS
+    level_names = player.LEVEL_NAMES
     answer_work = player.ANSWER_WORK
     judges = True
     review_cost = Nn_("Cost: %(num)s trick.", "Cost: %(num)s tricks.")

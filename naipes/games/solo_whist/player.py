@@ -18,11 +18,16 @@ from .rules import Bid, Move, NameTrump, Play
 from .view import View
 
 from ...engine.choice import Allowance, Choice
+from ...engine.errors import N_
 from .players import bidding, heuristics
 from .players.bidding import STRONG_BIDS, BidBudget
 from .players.sampling import STRONG, Budget, choose_card
 
 LEVELS: tuple[str, ...] = ("basic", "strong")
+LEVEL_NAMES = {
+    "basic": N_("Basic: the rules of thumb the rules page teaches"),
+    "strong": N_("Strong: it imagines the hidden cards many times and picks what works best"),
+}
 
 ANSWER_WORK = 5_000_000
 """The positions the computer players may search between two of the reader's moves, all of them
