@@ -16,7 +16,5 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from suite import main  # noqa: E402
 
-GAMES = ("old_maid", "double_solitaire", "solo_whist")
-
 if __name__ == "__main__":
-    sys.exit(main(__doc__.splitlines()[0], "bench_", GAMES))
+    sys.exit(main(__doc__.splitlines()[0], "bench_"))

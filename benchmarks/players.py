@@ -2,8 +2,8 @@
 
 Each game's player has its own module here (``bench_player_old_maid.py`` …),
 exposing ``TITLE`` and ``run(quick)`` that returns a list of ``(label, value,
-unit)``, as ``engines.py``'s modules do. To add a game, add its module and its
-name to ``GAMES``. ``--quick`` shrinks every sample, to check the script itself
+unit)``, as ``engines.py``'s modules do. A registered game with such a module is
+measured. ``--quick`` shrinks every sample, to check the script itself
 in seconds; ``--json`` prints JSON for machines.
 
 Run from the repository's top folder: ``python benchmarks/players.py``.
@@ -18,7 +18,5 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from suite import main  # noqa: E402
 
-GAMES = ("old_maid", "double_solitaire")
-
 if __name__ == "__main__":
-    sys.exit(main(__doc__.splitlines()[0], "bench_player_", GAMES))
+    sys.exit(main(__doc__.splitlines()[0], "bench_player_"))
