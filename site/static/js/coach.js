@@ -33,6 +33,7 @@
   };
 
   Coach.prototype.reveal = function () {
+    this.element.scrollTop = 0;
     var box = this.element.getBoundingClientRect();
     if (box.top < 0 || box.bottom > window.innerHeight) { this.element.scrollIntoView({ block: "nearest" }); }
   };
