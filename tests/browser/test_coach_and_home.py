@@ -1,6 +1,7 @@
 """Feedback where the eyes are, and a home that starts you, at a desktop's 1280×800 and a phone's
 360×740: after an action in a lesson or at a table, the coach panel's words are inside the window
-without scrolling; the home page's Learn, Play and Rules links of every game are above the fold."""
+without scrolling, and at a table the hinted card is not under it; the home page's Learn, Play and
+Rules links of every game are above the fold."""
 
 from __future__ import annotations
 
@@ -18,6 +19,11 @@ LINKS = {"es": ("Aprende", "Juega", "Reglas"), "pt": ("Aprenda", "Jogue", "Regra
 
 IN_VIEW = """el => { const box = el.getBoundingClientRect();
   return box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth; }"""
+
+
+# The middle of an element is inside the window and nothing (the pinned panel) lies on it.
+UNCOVERED = """el => { const box = el.getBoundingClientRect(); const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  return y > 0 && y < innerHeight && el.contains(document.elementFromPoint(x, y)); }"""
 
 
 def _read_in_view(page, locator, before=""):
@@ -68,6 +74,8 @@ def test_at_a_table_the_hints_reason_is_in_view(page, live_server, game, size):
     settled(page)
     assert _read_in_view(page, message), "the hint's reason is outside the window"
     assert message.inner_text().startswith("Sugestão:")
+    hinted = page.locator("button.hinted").first
+    assert hinted.evaluate(UNCOVERED), "the hinted card is under the coach panel or outside the window"
     _no_axe_violation(page)
 
 

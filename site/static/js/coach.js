@@ -35,7 +35,13 @@
   Coach.prototype.reveal = function () {
     this.element.scrollTop = 0;
     var box = this.element.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) { this.element.scrollIntoView({ block: "nearest" }); }
+    if (box.top < 0 || box.bottom > window.innerHeight) { this.element.scrollIntoView({ block: "nearest" }); return; }
+    // Pinned over the end of the table, where the reader's own cards are, the panel would hide them.
+    var above = this.element.previousElementSibling;
+    if (this.element.hasAttribute("data-coach-uncover") && above) {
+      var hidden = above.getBoundingClientRect().bottom - this.element.getBoundingClientRect().top;
+      if (hidden > 0) { window.scrollBy(0, hidden); }
+    }
   };
 
   window.Naipes = window.Naipes || {};
