@@ -6,14 +6,15 @@ misère), each with every move of the game to its end, the reader's and the comp
 players' alike. Each move is ``{"move": Move, "rule": "section-id", "also": [Move]}``; a move
 of the reader's seat is a *decision* and must name the section of the rules page it teaches;
 ``also`` lists other moves as good as the lesson's there (the same card to another empty
-column), which the engine must accept too.
+column, another place in a fan drawn from face down, another pair while pairs are laid
+aside), which the engine must accept too.
 ``content/<lang>/lessons/<game>.toml`` holds the words: the page's ``slug`` in the language
 (``aprende``), ``title``, one ``parts``
-introduction per deal, ``end``, and ``[steps.N]`` tables (``coach``: what to look at
-before decision N; ``caption``: what happened, else the page tells the move's events;
-``why``: why the lesson's move is better, told to a reader who makes another legal
-move; where it is left out the computer player's reason is told, so it is needed
-wherever the computer player would choose another move).
+introduction per deal, ``end``, and ``[steps.N]`` tables. Before each decision N the coach
+asks (``prompt``: what to look at, never the move itself); a reader whose first try is
+another legal move gets the ``nudge`` (else the prompt again), and after a second the
+answer (``why``: the lesson's move and why it is the one). ``caption`` says what happened
+once the move is made, else the page tells the move's events.
 
 Loading replays every move with the engine, and every part must play to the end of
 its game: a lesson the engine refuses is a ``LessonError``, which stops the start-up
@@ -32,7 +33,7 @@ from .content import CONTENT_DIR
 from .engine.decode import is_whole_number
 from .engine.errors import EngineError
 from .engine.events import Event
-from .engine.contract import MoveLike, PositionLike
+from .engine.contract import MoveLike, PositionLike, ViewLike
 from .examples import start_position
 from .games import GAMES
 
@@ -74,6 +75,14 @@ class Lesson:
     def position_at(self, step: int) -> PositionLike:
         return self.start if step == 0 else self.steps[step - 1].position
 
+    def view_at(self, step: int) -> ViewLike:
+        """What the reader's seat sees at ``step``, as at a real table: the page draws this, not the position."""
+        return GAMES[self.game].view(self.position_at(step), self.seat)
+
+    def moves_at(self, step: int) -> list[dict[str, object]]:
+        """The reader's legal moves at ``step``, as the API writes them."""
+        return [move.to_json() for move in GAMES[self.game].legal_moves(self.position_at(step)) if move.player == self.seat]
+
     @property
     def decisions(self) -> tuple[LessonStep, ...]:
         return tuple(step for step in self.steps if step.decision)
@@ -98,7 +107,8 @@ class Lesson:
 
 @dataclass(frozen=True, slots=True)
 class StepWords:
-    coach: str | None
+    prompt: str | None
+    nudge: str | None
     caption: str | None
     why: str | None
 
@@ -179,18 +189,17 @@ def load_words(lesson: Lesson, lang: str, content_dir: Path = CONTENT_DIR) -> Le
         number = int(key) if key.isdigit() else 0
         if not 1 <= number <= len(lesson.steps) or not isinstance(table, dict):
             raise LessonError(f"{path}: there is no step {key}")
-        unknown = set(table) - {"coach", "caption", "why"}
+        unknown = set(table) - {"prompt", "nudge", "caption", "why"}
         if unknown:
             raise LessonError(f"{path}, step {key}: unknown {', '.join(sorted(unknown))}")
         where = f"{path}, step {key}"
-        steps[number] = StepWords(_text(table.get("coach"), where), _text(table.get("caption"), where),
-                                  _text(table.get("why"), where))
+        steps[number] = StepWords(*(_text(table.get(key), where) for key in ("prompt", "nudge", "caption", "why")))
     for step in lesson.steps:
         words = steps.get(step.number)
-        if step.decision and (words is None or words.coach is None):
-            raise LessonError(f"{path}: decision {step.number} has no coach line")
-        if not step.decision and words is not None and (words.coach or words.why):
-            raise LessonError(f"{path}: step {step.number} is not the reader's: no coach line or why")
+        if step.decision and (words is None or words.prompt is None or words.why is None):
+            raise LessonError(f"{path}: decision {step.number} needs its prompt and its why")
+        if not step.decision and words is not None and (words.prompt or words.nudge or words.why):
+            raise LessonError(f"{path}: step {step.number} is not the reader's: no prompt, nudge or why")
     title, end = _text(data.get("title"), f"{path}: title"), _text(data.get("end"), f"{path}: end")
     if title is None or end is None:
         raise LessonError(f"{path}: needs a title and an end")

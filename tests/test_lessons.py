@@ -1,21 +1,22 @@
 """The lessons as a reader would check them: a whole game each, replayed by the engine, every
-decision coached in both languages and linked to its rule, and each lesson meeting every rule
+decision asked in both languages without giving its answer away and linked to its rule, and each lesson meeting every rule
 the issue asks a first game to meet (read from what the engine did, not from the captions)."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from flask_babel import force_locale
 
 from naipes.content import load_library
 from naipes.engine.cards import Card
-from naipes.engine.review import dice_for
 from naipes.games import GAMES
 from naipes.games.solo_whist.rules.tricks import STRENGTH
 from naipes.lessons import LessonError, load_lesson, load_lessons, load_words
-from naipes.tables.driver import choose
+from naipes.web.i18n import RANK_NAMES, card_name, game_word
 
 LANGS = ("es", "pt")
 
@@ -57,23 +58,67 @@ def test_every_decision_is_coached_and_links_to_a_section_of_its_rules_page(less
         words = load_words(lesson, lang)
         page = next(page for page in library.games_in(lang) if page.game == lesson.game)
         for step in lesson.decisions:
-            assert words.steps[step.number].coach, (lesson.id, step.number)
+            assert words.steps[step.number].prompt and words.steps[step.number].why, (lesson.id, step.number)
             assert step.rule in page.section_ids, (lesson.id, step.number)
         assert words.title and words.end and len(words.parts) == len(lesson.part_starts)
 
 
-def test_a_legal_move_other_than_the_lessons_has_an_explanation_in_both_languages(lessons):
-    """The lesson's own words say why its move is better; where it has none, the strong computer
-    player, judging from the reader's view, must choose the lesson's move, and its reason says why."""
-    for lesson in lessons.values():
-        game = GAMES[lesson.game]
-        words = [load_words(lesson, lang) for lang in LANGS]
-        for step in lesson.decisions:
-            before = lesson.position_at(step.number - 1)
-            seen = game.view(before, lesson.seat).to_json()
-            choice = choose(game, before, lesson.seat, dice_for(seen, step.number - 1), game.levels[-1])
-            if choice.move != step.move:
-                assert all(w.steps[step.number].why for w in words), (lesson.id, step.number)
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+PILES = {"es": {"c": "columna", "f": "base"}, "pt": {"c": "coluna", "f": "base"}}
+# The race's moves that name no card: the verb is the answer.
+ACTIONS = {("double-solitaire", "draw"): {"es": r"\brob", "pt": r"\bcompr"},
+           ("double-solitaire", "recycle"): {"es": r"\bvuelta\b", "pt": r"\bvir[ae]\b"}}
+
+
+def _answer_words(lesson, step, lang) -> list[re.Pattern]:
+    """What would give a decision's answer away, in ``lang``: each card it moves (by symbol, by name
+    and by its rank's word, plural too), the bid it makes, the column or foundation it names, and
+    for a move of the race with none of these, its verb."""
+    move = step.move.to_json()
+    cards = set(move.get("cards", [])) | ({move["card"]} if "card" in move else set())
+    for event in step.events:
+        told = event.to_json()
+        if told.get("player") == lesson.seat:
+            cards |= {code for code in told.get("cards", []) + [told.get("card")] if isinstance(code, str)}
+    words = []
+    for code in cards:
+        words += [re.escape(code[:-1] + SYMBOLS[code[-1]]), re.escape(card_name(code)),
+                  rf"\b{re.escape(str(RANK_NAMES[code[:-1]]))}(e?s)?\b"]
+    if "bid" in move:
+        words.append(rf"\b{re.escape(game_word(lesson.game, move['bid']))}\b")
+    action = ACTIONS.get((lesson.game, move["type"]))
+    if action:
+        words.append(action[lang])
+    for pile in (move.get("from"), move.get("to")):
+        if isinstance(pile, str) and pile[:1] in PILES[lang] and pile[1:].isdigit():
+            words.append(rf"\b{PILES[lang][pile[0]]} {int(pile[1:]) + 1}\b")
+    return [re.compile(word, re.IGNORECASE) for word in words]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_prompt_or_nudge_names_the_card_bid_or_column_of_its_answer(app, lessons, lang):
+    """The coach asks what to look at: before the reader moves, and after a first wrong try,
+    nothing it says names what the answer plays, bids or moves where; its why does."""
+    with app.app_context(), force_locale(lang):
+        for lesson in lessons.values():
+            words = load_words(lesson, lang)
+            for step in lesson.decisions:
+                own = words.steps[step.number]
+                answer = _answer_words(lesson, step, lang)
+                assert answer, (lesson.id, step.number)
+                for text in (own.prompt, own.nudge):
+                    given = [word.pattern for word in answer if text and word.search(text)]
+                    assert not given, (lesson.id, step.number, text, given)
+
+
+def test_the_answer_words_catch_a_prompt_that_gives_the_move_away(app, lessons):
+    lesson = lessons["solo-whist"]
+    with app.app_context(), force_locale("es"):
+        bid, lead = (_answer_words(lesson, lesson.steps[number - 1], "es") for number in (1, 5))
+        assert any(word.search("Puja un solo.") for word in bid)
+        assert any(word.search("Sal con el as de picas.") for word in lead)
+        assert any(word.search("Sal con el A♠.") for word in lead)
+        assert not any(word.search("Sal con tu carta más alta.") for word in lead)
 
 
 def test_old_maid_meets_the_nines_a_blind_draw_a_pair_it_makes_going_out_and_the_last_queen(lessons):
@@ -192,11 +237,11 @@ def test_a_decision_without_its_rule_fails_to_load(tmp_path):
         load_lesson(_write(tmp_path, data))
 
 
-def test_a_decision_without_a_coach_line_fails_to_load(tmp_path, lessons):
+def test_a_decision_without_a_prompt_fails_to_load(tmp_path, lessons):
     lesson = lessons["old-maid"]
     words = (Path(__file__).parents[1] / "content" / "es" / "lessons" / "old-maid.toml").read_text(encoding="utf-8")
     (tmp_path / "es" / "lessons").mkdir(parents=True)
     (tmp_path / "es" / "lessons" / "old-maid.toml").write_text(
-        words.replace('coach = "Y la última: el 5♣ y el 5♥."', ""), encoding="utf-8")
-    with pytest.raises(LessonError, match="decision 3 has no coach line"):
+        words.replace('prompt = "¿Y ahora? Todas las parejas se apartan antes de empezar a sacar."', ""), encoding="utf-8")
+    with pytest.raises(LessonError, match="decision 3 needs its prompt"):
         load_words(lesson, "es", tmp_path)

@@ -1,12 +1,12 @@
 """The lesson pages (``/es/<game>/aprende/``, ``/pt/<game>/aprenda/``) and the coach's judge.
 
 A lesson page is a worked example of a whole game, step by step (it reads without
-JavaScript), with the coach's line before each of the reader's decisions. With
-JavaScript the reader makes each decision on the real diagram and
-``POST /api/v1/lessons/{game}/check`` judges it: the lesson's move goes on; a move the
-rules refuse gets the engine's reason (422, as everywhere in the API); a legal move
-that is not the lesson's gets why the lesson's is better, in the computer player's
-words where it would choose the lesson's move, else in the lesson's own.
+JavaScript), with the coach's prompt before each of the reader's decisions: what to look
+at, never the move. With JavaScript the reader makes each decision on the diagram of what
+their seat sees, and ``POST /api/v1/lessons/{game}/check`` judges it: the lesson's move (or
+one as good) goes on; a move the rules refuse gets the engine's reason (422, as everywhere
+in the API); another legal move gets a nudge toward what to look at on the first try and
+the answer with its reason after that (the client counts its tries in ``attempt``).
 """
 
 from __future__ import annotations
@@ -15,11 +15,10 @@ from flask import Blueprint, abort, jsonify, render_template, url_for
 from flask_babel import gettext
 from werkzeug.routing import BaseConverter
 
+from ..engine.decode import is_whole_number
 from ..engine.errors import EngineError, N_
-from ..engine.review import dice_for
 from ..lessons import Lesson, LessonWords
 from ..games import GAMES
-from ..tables.driver import choose
 from .json_io import ApiError, api_error_from_engine, as_sentence, engine_call, json_body, required, translated
 from .narration import narrate
 from .notes import StepNote, with_rule
@@ -72,10 +71,10 @@ def step_texts(lesson: Lesson, words: LessonWords) -> list[str]:
 
 def coach_notes(page, lesson: Lesson, words: LessonWords) -> dict[int, StepNote]:
     """The coach's line under the step before each decision, linked to the section of the rules it teaches."""
-    # The lesson's loader refuses a decision without its rule or its coach line, so none is left out here.
-    return {step.number - 1: with_rule(page, "coach", gettext("Your move:"), coach, rule, step.number)
+    # The lesson's loader refuses a decision without its rule or its prompt, so none is left out here.
+    return {step.number - 1: with_rule(page, "coach", gettext("Your move:"), prompt, rule, step.number)
             for step in lesson.decisions
-            if (coach := words.steps[step.number].coach) is not None and (rule := step.rule) is not None}
+            if (prompt := words.steps[step.number].prompt) is not None and (rule := step.rule) is not None}
 
 
 @bp.get("/<lang>/<slug>/<lesson_slug:part>/")
@@ -107,6 +106,7 @@ def lesson_json(game_id: str):
         "steps": [
             {"move": step.move.to_json() if step.move else None, "position": step.position.to_json(),
              "events": [event.to_json() for event in step.events], "caption": caption}
+            | ({"prompt": words.steps[step.number].prompt} if step.decision else {})
             for step, caption in zip(lesson.steps, step_texts(lesson, words))
         ],
     })
@@ -121,9 +121,16 @@ def _same(move, lesson_move) -> bool:
     return move == lesson_move or _canonical(move.to_json()) == _canonical(lesson_move.to_json())
 
 
+def _attempt(data: dict) -> int:
+    attempt = data.get("attempt", 1)
+    if not is_whole_number(attempt) or attempt < 1:
+        raise ApiError(400, "invalid_body", gettext("“%(field)s” must be a whole number from 1.", field="attempt"))
+    return attempt
+
+
 @bp.post("/api/v1/lessons/<game_id>/check")
 def check(game_id: str):
-    """Judge the reader's move at one decision of the lesson."""
+    """Judge the reader's try at one decision of the lesson: the first wrong try gets a nudge, a later one the answer."""
     lesson = current_site().lessons.get(game_id)
     if lesson is None:
         raise ApiError(404, "unknown_lesson", gettext("There is no lesson for “%(game)s”.", game=game_id[:40]))
@@ -133,29 +140,26 @@ def check(game_id: str):
     if step is None:
         raise ApiError(400, "invalid_step", gettext(
             "“%(field)s” must be the number of one of your decisions in the lesson.", field="step"))
+    attempt = _attempt(data)
     move = engine_call(game.move_from_json, required(data, "move"))
     if move.player != lesson.seat:
         raise ApiError(422, "not_your_turn", translated(
             N_("You play as %(player)s: wait for your turn, and move only your own cards"), {"player": lesson.seat}))
     if _same(move, step.move):
-        return jsonify({"expected": True})
+        return jsonify({"correct": True, "message": gettext("Well played: that is the move.")})
     if any(_same(move, other) for other in step.also):
-        return jsonify({"expected": True, "message": gettext(
+        return jsonify({"correct": True, "message": gettext(
             "That is as good as the lesson's move; the lesson goes on with its own.")})
-    before = lesson.position_at(step.number - 1)
     try:
-        game.apply(before, move)
+        game.apply(lesson.position_at(step.number - 1), move)
     except EngineError as error:
         raise api_error_from_engine(error) from None
-    why = current_site().lesson_words(lesson).steps[step.number].why
-    if not why:
-        seen = game.view(before, lesson.seat)
-        choice = choose(game, before, lesson.seat, dice_for(seen.to_json(), step.number - 1), game.levels[-1])
-        why = translated(choice.reason.message, choice.reason.params) if choice.move == step.move else ""
-    message = (gettext("The engine accepts that move, but the lesson's move is better. %(why)s Try again.",
-                       why=as_sentence(why)) if why else
-               gettext("The engine accepts that move, but the lesson's move is better. Try again."))
-    return jsonify({"expected": False, "message": message})
+    words = current_site().lesson_words(lesson).steps[step.number]
+    if attempt == 1:
+        message = gettext("Not that one. %(nudge)s", nudge=as_sentence(words.nudge or words.prompt or ""))
+    else:
+        message = gettext("%(why)s Make that move and the lesson goes on.", why=as_sentence(words.why or ""))
+    return jsonify({"correct": False, "message": message})
 
 
 def register_template_helpers(app) -> None:

@@ -268,20 +268,26 @@ def _lessons(game_id: str, engine) -> dict:
         "position": _ref(f"{game_id}.Position"),
         "events": {"type": "array", "items": _ref(f"{game_id}.Event")},
         "caption": {"type": "string"},
-    })
+    }, {"prompt": {"type": "string", "description": "at a step where the reader decides: what the coach asks"
+                   " before the move, naming no card, bid or column of the answer"}})
     lesson = _object({
         "id": {"type": "string"}, "game": {"const": game_id}, "title": {"type": "string"}, "caption": {"type": "string"},
         "start": _ref(f"{game_id}.Position"), "steps": {"type": "array", "items": step},
     })
     body = _object({"step": {"type": "integer", "description": "the step at which the reader decides"},
-                    "move": _ref(f"{game_id}.Move")})
-    verdict = _object({"expected": {"type": "boolean"}}, {"message": {"type": "string"}})
+                    "move": _ref(f"{game_id}.Move")},
+                   {"attempt": {"type": "integer", "minimum": 1, "default": 1,
+                                "description": "which try at this step this is: from the second wrong one the"
+                                " message gives the lesson's move and why"}})
+    verdict = _object({"correct": {"type": "boolean"},
+                       "message": {"type": "string", "description": "a word on a right move; on a wrong first try a"
+                                   " nudge toward what to look at, on a later one the answer and why"}})
     return {
         f"/api/v1/lessons/{game_id}": _get(
             "The game's lesson: a whole guided game, each position computed by the engine", lesson),
         f"/api/v1/lessons/{game_id}/check": _post(
-            "Whether the reader's move at one of the lesson's decisions is the lesson's, and if not why", body,
-            verdict, 422),
+            "Whether the reader's try at one of the lesson's decisions is right: a nudge first, then the answer",
+            body, verdict, 422),
     }
 
 

@@ -1,6 +1,7 @@
 """Each lesson followed through in Chromium as a reader would: press Next through the computers'
-moves, make each decision on the diagram as the coach says, once make a legal move that is not
-the lesson's and read why, and arrive at the link to a real game."""
+moves, make each decision on the diagram of what the reader's seat sees, twice make a legal move
+that is not the lesson's and read first a nudge and then the answer, and arrive at the link to a
+real game."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def _current(figure) -> int:
 
 
 def _follow(page, figure, lesson, lang, wrong_at=None, wrong=None):
-    panel = figure.locator(".try-panel")
+    message = page.locator("[data-coach-message]")
     total = len(lesson["steps"])
     while _current(figure) < total:
         shown = _current(figure)
@@ -69,11 +70,12 @@ def _follow(page, figure, lesson, lang, wrong_at=None, wrong=None):
         area = figure.locator(f"#{lesson['id']}-step-{shown} .diagram-scroll[data-step='{shown}']")
         area.locator("button").first.wait_for()
         if number == wrong_at:
-            _make(page, area, wrong)
-            message = panel.locator("[data-try-message]")
-            page.wait_for_function("el => el.textContent.length > 0", arg=message.element_handle())
-            yield message.inner_text()
-            area.locator("button").first.wait_for()
+            for _ in range(2):
+                said = message.inner_text()
+                _make(page, area, wrong)
+                page.wait_for_function("([el, before]) => el.textContent.length > 0 && el.textContent !== before",
+                                       arg=[message.element_handle(), said])
+                yield message.inner_text()
         _make(page, area, lesson["steps"][number - 1]["move"])
         figure.locator(f"#{lesson['id']}-step-{number}:not([hidden])").wait_for()
 
@@ -91,16 +93,25 @@ def test_a_reader_follows_the_coach_to_the_end_of_the_lesson(page, live_server, 
     page.wait_for_url(f"**/{lang}/{game}/{'jugar' if lang == 'es' else 'jogar'}/")
 
 
-def test_a_legal_move_that_is_not_the_lessons_is_explained_and_tried_again(page, live_server, client, app):
-    lesson = client.get("/api/v1/lessons/old-maid?lang=es").get_json()
-    words = app.extensions["naipes"].lesson_words(app.extensions["naipes"].lessons["old-maid"], "es")
-    page.goto(f"{live_server}/es/old-maid/aprende/")
-    figure = page.locator("figure#old-maid")
-    wrong = dict(lesson["steps"][12]["move"], index=lesson["steps"][12]["move"]["index"] + 1)
-    told = list(_follow(page, figure, lesson, "es", wrong_at=13, wrong=wrong))
-    assert len(told) == 1
-    assert words.steps[13].why.rstrip(".") in told[0] and told[0].endswith("Inténtalo de nuevo.")
+def test_a_legal_move_that_is_not_the_lessons_gets_a_nudge_then_the_answer(page, live_server, client, app):
+    lesson = client.get("/api/v1/lessons/double-solitaire?lang=es").get_json()
+    words = app.extensions["naipes"].lesson_words(app.extensions["naipes"].lessons["double-solitaire"], "es")
+    page.goto(f"{live_server}/es/double-solitaire/aprende/")
+    figure = page.locator("figure#double-solitaire")
+    told = list(_follow(page, figure, lesson, "es", wrong_at=1, wrong={"type": "draw", "player": 0}))
+    assert len(told) == 2
+    assert words.steps[1].nudge in told[0] and "7♥" not in told[0]
+    assert words.steps[1].why in told[1]
     assert _current(figure) == len(lesson["steps"])
+
+
+def test_the_solo_whist_lesson_shows_only_what_the_readers_seat_sees(page, live_server):
+    """At the start: the reader's thirteen cards and the turned-up card face up, the other hands as backs."""
+    page.goto(f"{live_server}/pt/solo-whist/aprenda/")
+    start = page.locator("#solo-whist-step-0")
+    assert start.locator(".seat-mine .card:not(.back)").count() == 13
+    assert start.locator(".seats .card.back").count() == 39
+    assert start.locator(".seats .card:not(.back)").count() == 13
 
 
 def test_without_javascript_the_lesson_reads_as_steps_with_each_coach_line_linked_to_its_rule(browser, live_server):

@@ -56,7 +56,7 @@ def test_old_maid_pairs_refusals_rearranging_and_undo(page, live_server):
     first, other = 0, next(i for i, name in enumerate(names) if name.split(" de ")[0] != names[0].split(" de ")[0])
     mine.nth(first).click()
     mine.nth(other).click()
-    expect(page.locator("[data-message]")).to_contain_text(words["refused"])
+    expect(page.locator("[data-coach-message]")).to_contain_text(words["refused"])
     page.problems[:] = [problem for problem in page.problems if "422" not in problem]
     mine.nth(0).click()
     page.get_by_role("button", name=words["right"]).click()

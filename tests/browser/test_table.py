@@ -254,7 +254,7 @@ def test_the_race_is_played_by_dragging_and_by_double_clicking_to_a_foundation(p
     before = page.locator(".race-mine").inner_text()
     page.problems.clear()
     drag(page.locator(f"[data-anchor=p0-{source}] li:last-child button"), page.locator(f"[data-anchor=p0-{target}]"))
-    expect(page.locator("[data-message]")).to_contain_text(WORDS["es"]["refused"])
+    expect(page.locator("[data-coach-message]")).to_contain_text(WORDS["es"]["refused"])
     page.problems[:] = [problem for problem in page.problems if "422" not in problem]
     expect(page.locator(".ghosts .card")).to_have_count(0)
     assert page.locator(".race-mine").inner_text() == before and page.locator(".card.lifted").count() == 0
@@ -283,7 +283,7 @@ def test_the_race_is_played_by_dragging_and_by_double_clicking_to_a_foundation(p
             page.evaluate(DROPPED_MOVE)
             card.dblclick(position={"x": 10, "y": 8})
             settled(page)
-            expect(page.locator("[data-message]")).to_contain_text("No se ha podido contactar con el servidor")
+            expect(page.locator("[data-coach-message]")).to_contain_text("No se ha podido contactar con el servidor")
             assert page.evaluate(KEPT)["view"]["contributed"][0] == contributed
             # A reader who first clicks the card, then double-clicks it, then, the answer being
             # slow, double-clicks it again: the browser pairs the clicks its own way, the page's
@@ -299,7 +299,7 @@ def test_the_race_is_played_by_dragging_and_by_double_clicking_to_a_foundation(p
             # in its place is not picked for it, so the reader's next click starts afresh.
             expect(page.locator("[data-board] button[aria-pressed=true]")).to_have_count(0)
             assert page.evaluate(KEPT)["view"]["contributed"][0] == contributed + 1, "the card went to a foundation"
-            expect(page.locator("[data-message]")).not_to_contain_text(WORDS["es"]["refused"])
+            expect(page.locator("[data-coach-message]")).not_to_contain_text(WORDS["es"]["refused"])
             played["double"] = True
         elif onto and not played["drag"]:
             move = onto[0]

@@ -3,8 +3,9 @@
 // shows one step at a time, keeps the step in the address so that a link, a reload
 // or the language switch returns to it, and lets the reader try moves, which the
 // engine judges through the JSON API. In a lesson (data-lesson-url) the reader makes
-// each of their decisions on the diagram before the lesson goes on, and the coach's
-// judge says why another move is not the lesson's. No rule of any game is written here.
+// each of their decisions on the diagram of what their seat sees before the lesson goes
+// on: the coach panel asks first, and the coach's judge answers a wrong try with a nudge,
+// a second with the answer. No rule of any game is written here.
 (function () {
   "use strict";
 
@@ -35,6 +36,7 @@
     this.data = null;
     this.lessonUrl = figure.dataset.lessonUrl || null;
     this.decisions = {};
+    this.attempts = {};
     this.steps.forEach(function (step, n) {
       var note = step.querySelector("[data-decision]");
       if (note) { this.decisions[n] = Number(note.dataset.decision); }
@@ -44,13 +46,15 @@
     this.controls.addEventListener("click", this.onControl.bind(this));
     figure.querySelector(".example-steps").addEventListener("keydown", this.onKey.bind(this));
     this.controls.addEventListener("keydown", this.onKey.bind(this));
-    if (this.panel) {
-      this.tryDiagram = this.panel.querySelector("[data-try-diagram]");
-      this.tryMessage = this.panel.querySelector("[data-try-message]");
+    if (this.lessonUrl !== null) {
+      this.coach = window.Naipes.coach(document.querySelector("[data-coach]"));
       // A lesson's decisions are made on the step's own diagram, drawn again with its buttons,
       // so that the page does not jump while the reader decides.
-      (this.lessonUrl !== null ? figure.querySelector(".example-steps") : this.tryDiagram)
-        .addEventListener("click", this.onTryClick.bind(this));
+      figure.querySelector(".example-steps").addEventListener("click", this.onTryClick.bind(this));
+    } else if (this.panel) {
+      this.tryDiagram = this.panel.querySelector("[data-try-diagram]");
+      this.tryMessage = this.panel.querySelector("[data-try-message]");
+      this.tryDiagram.addEventListener("click", this.onTryClick.bind(this));
       var restart = this.panel.querySelector("[data-try-restart]");
       var close = this.panel.querySelector("[data-try-close]");
       if (restart) { restart.addEventListener("click", this.openTry.bind(this)); }
@@ -106,7 +110,8 @@
       var note = this.steps[current].querySelector(".step-note");
       this.live.textContent = this.label(current) + ". " + caption.textContent + (note ? " " + note.textContent.replace(/\s+/g, " ").trim() : "");
     }
-    if (deciding) { this.openTry(options.announce !== false); }
+    if (this.coach) { this.coach.ask(deciding ? this.steps[current].querySelector(".step-note") : null); }
+    if (deciding) { this.decideHere(options.announce !== false); }
   };
 
   Example.prototype.go = function (where) {
@@ -117,7 +122,8 @@
     this.show(target);
     if (this.lessonUrl !== null && this.decisions[this.current] === undefined) {
       var next = this.controls.querySelector("[data-go=next]");
-      if (next && !next.disabled && document.activeElement && this.panel.contains(document.activeElement)) { next.focus(); }
+      if (next && !next.disabled && document.activeElement && this.figure.contains(document.activeElement) &&
+          !this.controls.contains(document.activeElement)) { next.focus(); }
     }
   };
 
@@ -148,9 +154,19 @@
     }).then(function (data) { self.data = data; return data; });
   };
 
-  // Where "try it" draws: its own panel, or in a lesson the shown step's diagram.
-  Example.prototype.area = function () {
-    return this.lessonUrl !== null ? this.steps[this.current].querySelector(".diagram-scroll") : this.tryDiagram;
+  // What the engine or the coach says about the reader's try: in a lesson the coach panel, else the try panel.
+  Example.prototype.tell = function (text) {
+    if (this.coach) { this.coach.say(text); } else { this.tryMessage.textContent = text; }
+  };
+
+  // A lesson's decision: the step's diagram, as the reader's seat sees it, with the seat's moves as buttons.
+  Example.prototype.decideHere = function (focus) {
+    var step = this.steps[this.current];
+    var area = step.querySelector(".diagram-scroll");
+    this.pending = null;
+    area.innerHTML = step.querySelector("template[data-try-view]").innerHTML;
+    area.dataset.step = String(this.current);
+    if (focus !== false) { area.focus(); }
   };
 
   Example.prototype.openTry = function (focus) {
@@ -160,8 +176,8 @@
     this.tryMessage.textContent = "";
     // The diagram of an earlier step must not stay clickable while this one is drawn.
     var step = this.current;
-    var area = this.area();
-    if (this.lessonUrl === null) { area.innerHTML = ""; }
+    var area = this.tryDiagram;
+    area.innerHTML = "";
     delete area.dataset.step;
     this.loadData().then(function (data) {
       self.position = step === 0 ? data.start : data.steps[step - 1].position;
@@ -176,6 +192,7 @@
   };
 
   Example.prototype.closeTry = function () {
+    if (!this.panel) { return; }
     this.panel.hidden = true;
     this.pending = null;
     if (this.tryButton) {
@@ -192,7 +209,7 @@
       return response.text();
     }).then(function (html) {
       self.pending = null;
-      self.area().innerHTML = html;
+      self.tryDiagram.innerHTML = html;
     });
   };
 
@@ -208,7 +225,7 @@
       this.release();
       this.pending = { move: next.start, button: button };
       button.setAttribute("aria-pressed", "true");
-      this.tryMessage.textContent = this.figure.dataset.labelPicked;
+      this.tell(this.figure.dataset.labelPicked);
     }
   };
 
@@ -218,30 +235,27 @@
   };
 
   // A lesson's decision: the judge says whether the move is the lesson's; only then does the lesson go on.
+  // Every wrong try counts, so that the second one is answered with the lesson's move and why.
   Example.prototype.decide = function (move) {
     var self = this;
     var dataset = this.figure.dataset;
     var decision = this.decisions[this.current];
+    var attempt = (this.attempts[decision] || 0) + 1;
     this.release();
-    window.Naipes.postJSON(this.lessonUrl, { step: decision, move: move }).then(function (result) {
-      if (!result.ok) {
-        self.tryMessage.textContent = dataset.labelRefused + " " + result.data.error.message;
-        return self.renderTry();
+    window.Naipes.postJSON(this.lessonUrl, { step: decision, move: move, attempt: attempt }).then(function (result) {
+      if (!result.ok || !result.data.correct) {
+        self.attempts[decision] = attempt;
+        self.tell(result.ok ? result.data.message : dataset.labelRefused + " " + result.data.error.message);
+        return;
       }
-      if (!result.data.expected) {
-        self.tryMessage.textContent = result.data.message;
-        return self.renderTry();
-      }
-      self.closeTry();
       self.show(decision);
-      var said = result.data.message || dataset.labelExpected;
-      self.live.textContent = said + " " + self.live.textContent;
+      self.tell(result.data.message);
       if (self.decisions[self.current] === undefined) {
         var next = self.controls.querySelector("[data-go=next]");
         (next && !next.disabled ? next : self.steps[self.current].querySelector(".diagram-scroll")).focus();
       }
     }).catch(function () {
-      self.tryMessage.textContent = dataset.labelNetwork;
+      self.tell(dataset.labelNetwork);
     });
   };
 
@@ -252,7 +266,7 @@
     this.release();
     window.Naipes.postJSON(dataset.applyUrl, { position: this.position, move: move }).then(function (result) {
       if (!result.ok) {
-        self.tryMessage.textContent = dataset.labelRefused + " " + result.data.error.message;
+        self.tell(dataset.labelRefused + " " + result.data.error.message);
         return;
       }
       self.position = result.data.position;

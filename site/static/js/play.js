@@ -44,7 +44,7 @@
     this.section = element.querySelector("[data-table]");
     this.board = element.querySelector("[data-board]");
     this.live = element.querySelector("[data-live]");
-    this.message = element.querySelector("[data-message]");
+    this.coach = window.Naipes.coach(element.querySelector("[data-coach]"));
     this.log = element.querySelector("[data-log]");
     this.undoButton = element.querySelector("[data-undo]");
     this.pauseButton = element.querySelector("[data-pause]");
@@ -238,7 +238,8 @@
     }
   };
 
-  Table.prototype.say = function (text) { this.message.textContent = text; };
+  // Hints, refusals and the other replies to the reader go to the coach panel, beside the table.
+  Table.prototype.say = function (text) { this.coach.say(text); };
 
   Table.prototype.options = function () {
     var form = new FormData(this.setup);
