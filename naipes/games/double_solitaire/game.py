@@ -65,6 +65,11 @@ class DoubleSolitaire(Rules[rules.Position, rules.Move, View]):
                allowance: Allowance | None) -> Choice[rules.Move]:
         return player.choose(seen, moves, rng, level, allowance)
 
+    def scoring_data(self) -> Mapping[str, object]:
+        """A race is one win; after a mutual block each player counts the cards of their deck on the foundations
+        (the deck less what they have left), more wins and equal counts draw."""
+        return {"win": 1, "draw": 0, "block": {"deck": rules.DECK_SIZE, "more_wins": True, "equal": "draw"}}
+
     def review(self, start: rules.Position, moves: Sequence[rules.Move], seat: int) -> Review:
         return review.review(start, moves, seat)
 

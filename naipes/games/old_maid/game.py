@@ -67,6 +67,11 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
                allowance: Allowance | None) -> Choice[rules.Move]:
         return player.choose(seen, moves, rng, level, allowance)
 
+    def scoring_data(self) -> Mapping[str, object]:
+        """The seed's series: each game's loser notes ``loss``; fewer losses place higher, equal ones share a place."""
+        return {"loss": 1, "fewer_is_better": self.scoring.fewer_is_better, "ties": "shared",
+                "players": list(rules.PLAYERS)}
+
     def prepare(self, position: rules.Position, reader: int, rng: random.Random) -> rules.Move | None:
         """A computer offering its fan shuffles it first: where a card went tells the taker nothing."""
         offerer = position.offerer

@@ -55,6 +55,7 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
         "hand": analysis.HAND,
         "stakes": rules.STAKES,
         "settlement_table": rules.settlement_table,
+        "scoring_data": rules.scoring_data,
         "chip_movements": chip_movements,
     }
 
@@ -88,6 +89,9 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
     def decide(self, seen: View, moves: list[rules.Move], rng: random.Random, level: str,
                allowance: Allowance | None) -> Choice[rules.Move]:
         return player.choose(seen, moves, rng, level, allowance)
+
+    def scoring_data(self) -> Mapping[str, object]:
+        return rules.scoring_data()
 
     def review(self, start: rules.Position, moves: Sequence[rules.Move], seat: int) -> Review:
         return review.review(start, moves, seat)
