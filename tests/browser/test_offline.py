@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from play_helpers import no_sideways_scroll
+
 from naipes.games.solo_whist.rules.tricks import is_made, settlement
 from naipes.tables.session import places
 
@@ -19,8 +21,9 @@ OFFLINE_NOISE = ("ERR_INTERNET_DISCONNECTED", "sw.js", "Failed to fetch")
 
 @pytest.fixture()
 def offline(browser):
-    """A fresh browser profile with service workers allowed; fails the test on any console error of the page."""
-    context = browser.new_context(locale="es-ES", service_workers="allow")
+    """A fresh browser profile on a phone's screen with service workers allowed; fails the test on any console
+    error of the page."""
+    context = browser.new_context(locale="es-ES", service_workers="allow", viewport={"width": 360, "height": 740})
     page = context.new_page()
     problems: list[str] = []
     page.on("console", lambda message: message.type == "error" and problems.append(message.text))
@@ -80,9 +83,11 @@ def signed(value):
 
 
 def reloaded_and_kept(page, before):
+    """The series read again after a reload, and the filled pad within a phone's width."""
     page.reload()
     page.wait_for_selector("[data-pad][data-pad-ready]", state="attached")
     assert totals(page) == before
+    no_sideways_scroll(page)
 
 
 @pytest.mark.browser
