@@ -12,7 +12,7 @@
 The app's own settings (secret key, site address, proxies) are in ``naipes/web/settings.py``.
 Every worker builds the app itself (no ``--preload``) and renders every reading page before it
 takes a request: the secret key, when none is given, is made once in the instance folder and
-read by all.
+read by all, and so is the service worker, which Workbox (Node.js) writes before the workers start.
 
 The workers are gunicorn's gevent workers: a connection is a greenlet, so a client that sends
 its request slowly, or not at all, holds a socket rather than a process (sync workers read the
@@ -33,7 +33,7 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.serving import WSGIRequestHandler, run_simple
 
-from .web import create_app, pages
+from .web import create_app, offline, pages
 from .web.errors import refused_by_the_server
 
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -179,6 +179,15 @@ def run_development(environ) -> None:
     run_simple(host or "127.0.0.1", int(port), app, use_reloader=True, request_handler=DevRequestHandler)
 
 
+def write_service_worker() -> None:
+    """Workbox's service worker for the site as it is, written once before the workers start: each then finds
+    it in the instance folder rather than running Node.js in the middle of a request."""
+    try:
+        offline.service_worker_file(create_app())
+    except offline.ServiceWorkerError as error:
+        print(f"naipes: no service worker, so the site will need the network: {error}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dev", action="store_true", help="Flask's development server (one process, reloads on edits)")
@@ -186,6 +195,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.dev:
         run_development(os.environ)
     else:
+        write_service_worker()
         NaipesServer(gunicorn_options(os.environ)).run()
 
 
