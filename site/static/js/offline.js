@@ -1,5 +1,5 @@
 // The site offline: registers the service worker (Workbox's, written by scripts/service-worker.mjs) and,
-// once it controls this page, asks for the page again through it, so that the first page a reader opens
+// when it first takes control, asks for this page again through it, so that the first page a reader opens
 // is kept as well as the ones after. Without a network, a note says what still reads and what needs it.
 (function () {
   "use strict";
@@ -10,9 +10,7 @@
   }
 
   function keep() {
-    fetch(window.location.href, { credentials: "same-origin" }).then(function () {
-      document.documentElement.dataset.offlineReady = "";
-    }, function () { /* offline already: nothing to keep */ });
+    fetch(window.location.href, { credentials: "same-origin" }).catch(function () { /* offline already */ });
   }
 
   window.addEventListener("online", note);
@@ -20,11 +18,9 @@
   document.addEventListener("DOMContentLoaded", note);
 
   if (!("serviceWorker" in navigator) || !window.isSecureContext) { return; }
+  // A page loaded under the worker went through it, and is kept already; only the first one was not.
+  var first = !navigator.serviceWorker.controller;
   navigator.serviceWorker.register("/sw.js").then(function () {
-    if (navigator.serviceWorker.controller) {
-      keep();
-    } else {
-      navigator.serviceWorker.addEventListener("controllerchange", keep, { once: true });
-    }
+    if (first) { navigator.serviceWorker.addEventListener("controllerchange", keep, { once: true }); }
   }, function () { /* no worker (the server has none): the site simply needs the network */ });
 })();
