@@ -160,6 +160,12 @@ def test_a_rules_page_and_its_sheet_visited_once_read_offline(offline, live_serv
     context, page = offline
     rules = f"{live_server}/{lang}/solo-whist/"
     kept(page, rules)
+    # Chromium's own verdict on installing the site as an app: only the test's private profile stands in its way.
+    browser = context.new_cdp_session(page)
+    assert browser.send("Page.getAppManifest")["errors"] == []
+    assert [error["errorId"] for error in browser.send("Page.getInstallabilityErrors")["installabilityErrors"]] == [
+        "in-incognito"]
+    browser.detach()
     kept(page, f"{rules}{SHEET[lang]}/")
     context.set_offline(True)
     page.reload()
