@@ -56,6 +56,9 @@ def _configure(app: Flask, test_config: dict | None) -> None:
         ASSET_MAX_AGE=365 * 24 * 3600,
         STATIC_EXPORT=False,
         PAGE_CACHE=True,
+        # Whether a request may run Workbox (Node.js) to write the service worker; the production
+        # server's workers leave it to their master (naipes/serve.py).
+        SERVICE_WORKER_WRITES=True,
         CONTENT_DIR=CONTENT_DIR,
         PDF_DIR=ROOT / "dist",
         JSON_SORT_KEYS=False,

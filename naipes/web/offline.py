@@ -36,7 +36,8 @@ bp = Blueprint("offline", __name__)
 
 
 class ServiceWorkerError(RuntimeError):
-    """Workbox could not write the service worker (no Node.js, or ``npm ci`` not run)."""
+    """No service worker: Workbox could not write it (no Node.js, or ``npm ci`` not run), or it is not written
+    yet where the app may not write it itself."""
 
 
 def offline_url(lang: str) -> str | None:
@@ -132,17 +133,28 @@ def service_worker_file(app: Flask) -> Path:
     known = app.extensions.get("naipes.service_worker")
     if known is not None and app.config["PAGE_CACHE"]:
         return known
-    settings = json.dumps(config(app), sort_keys=True)
-    digest = hashlib.sha256(settings.encode("utf-8")).hexdigest()[:16]
-    folder = Path(app.instance_path) / "service-worker"
-    path = folder / f"sw-{digest}.js"
+    settings, path = service_worker_plan(app)
     if not path.is_file():
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=folder) as scratch:
-            written = write_service_worker(settings, Path(scratch) / "sw.js")
-            written.replace(path)
+        if not app.config["SERVICE_WORKER_WRITES"]:
+            raise ServiceWorkerError("the service worker is not written yet")
+        write_into(settings, path)
     app.extensions["naipes.service_worker"] = path
     return path
+
+
+def service_worker_plan(app: Flask) -> tuple[str, Path]:
+    """Workbox's configuration for the site as it is now, and where its worker is kept: the instance folder,
+    under the configuration's hash."""
+    settings = json.dumps(config(app), sort_keys=True)
+    digest = hashlib.sha256(settings.encode("utf-8")).hexdigest()[:16]
+    return settings, Path(app.instance_path) / "service-worker" / f"sw-{digest}.js"
+
+
+def write_into(settings: str, path: Path) -> None:
+    """The worker written beside ``path`` and moved there whole, so that no reader sees half of it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=path.parent) as scratch:
+        write_service_worker(settings, Path(scratch) / "sw.js").replace(path)
 
 
 def write_service_worker(settings: str, dest: Path) -> Path:
