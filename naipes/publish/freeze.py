@@ -193,19 +193,28 @@ def _write_scoring(renderer: _Renderer, out: Output) -> None:
 
 
 def _write_offline(app: Flask, renderer: _Renderer, out: Output) -> None:
-    """Each language's manifest and offline page, and the service worker that precaches them with the assets."""
+    """Each language's manifest and offline page, which the service worker precaches with the assets."""
     with app.test_request_context("/"):
         for lang in app.extensions["naipes"].languages:
             manifest = f"/{lang}/manifest.webmanifest"
             out.write(manifest.lstrip("/"), renderer.get(manifest))
             if (page := offline.offline_url(lang)) is not None:
                 out.write(file_for(page), renderer.get(page))
-    staged = out.root / "sw.js"
+
+
+def start_service_worker(app: Flask, out: Output) -> offline.Writing:
+    """Workbox set to write ``sw.js``, the live site's worker, while the build goes on (it takes seconds)."""
     try:
-        offline.write_service_worker(json.dumps(offline.config(app), sort_keys=True), staged)
+        return offline.start_service_worker(json.dumps(offline.config(app), sort_keys=True), out.root / "sw.js")
     except offline.ServiceWorkerError as error:
         raise BuildError(str(error)) from None
-    out.write("sw.js", staged.read_bytes())
+
+
+def finish_service_worker(writing: offline.Writing, out: Output) -> None:
+    try:
+        out.write("sw.js", writing.done().read_bytes())
+    except offline.ServiceWorkerError as error:
+        raise BuildError(str(error)) from None
 
 
 def host_headers(app: Flask) -> str:

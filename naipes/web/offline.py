@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, send_file, url_for
@@ -31,6 +32,8 @@ GENERATOR = ROOT / "scripts" / "service-worker.mjs"
 THEME_COLOUR = "#1f5f46"
 BACKGROUND_COLOUR = "#fdfcf8"
 ICON_SIZES = (192, 512)
+# Workbox bundles and minifies the worker with rollup, babel and terser: seconds, a minute on a loaded machine.
+WORKBOX_SECONDS = 300
 
 bp = Blueprint("offline", __name__)
 
@@ -157,16 +160,49 @@ def write_into(settings: str, path: Path) -> None:
         write_service_worker(settings, Path(scratch) / "sw.js").replace(path)
 
 
-def write_service_worker(settings: str, dest: Path) -> Path:
-    """Workbox's ``generateSW`` with ``settings`` (``config``'s JSON), the worker written to ``dest``."""
+@dataclass
+class Writing:
+    """Workbox at work on a service worker, in its own process: ``done`` waits for it, ``stop`` ends it."""
+
+    process: subprocess.Popen[str]
+    dest: Path
+
+    def done(self) -> Path:
+        try:
+            self.process.wait(timeout=WORKBOX_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            raise ServiceWorkerError(f"workbox-build took more than {WORKBOX_SECONDS} s") from None
+        assert self.process.stderr is not None
+        # Workbox says little: what it says fits the pipe, so it is read once it has ended.
+        errors = self.process.stderr.read()
+        self.process.stderr.close()
+        if self.process.returncode != 0 or not self.dest.is_file():
+            raise ServiceWorkerError(f"workbox-build failed: {errors.strip()[-2000:]}")
+        return self.dest
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def start_service_worker(settings: str, dest: Path) -> Writing:
+    """Workbox's ``generateSW`` started with ``settings`` (``config``'s JSON), to write the worker to ``dest``."""
     node = shutil.which("node")
     if node is None or not (ROOT / "node_modules" / "workbox-build").is_dir():
         raise ServiceWorkerError("the service worker needs Node.js and `npm ci` (workbox-build)")
-    done = subprocess.run([node, str(GENERATOR), str(dest)], input=settings, text=True, capture_output=True,
-                          cwd=ROOT, timeout=120)
-    if done.returncode != 0 or not dest.is_file():
-        raise ServiceWorkerError(f"workbox-build failed: {done.stderr.strip()[-2000:]}")
-    return dest
+    process = subprocess.Popen([node, str(GENERATOR), str(dest)], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert process.stdin is not None
+    process.stdin.write(settings)
+    process.stdin.close()
+    return Writing(process, dest)
+
+
+def write_service_worker(settings: str, dest: Path) -> Path:
+    """The worker written to ``dest`` by Workbox, waited for."""
+    return start_service_worker(settings, dest).done()
 
 
 def register_template_helpers(app: Flask) -> None:
