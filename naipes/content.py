@@ -37,6 +37,10 @@ when ``games`` names any), and the words struck out for it (``wrong``, ``why``),
 language tests read. Each game with terms has a glossary page, and the first use of each
 of its terms in its rules page's prose links to the term's entry there.
 
+``content/<lang>/pad.toml`` names the score pads (``/es/<game>/marcador/``) and
+``content/<lang>/offline.toml`` the page the site shows for what is not kept offline
+(``/es/sin-conexion/``): each a ``slug``, a ``title`` and an ``intro``.
+
 markdown-it parses the whole file once (mdit-py-plugins reads the front matter, the
 ``{#id}`` attributes and the ``:::`` blocks); the page is cut from its tokens, so a ``## `` inside a code
 block or a list is never taken for a section. Nothing here knows Flask: the web
@@ -68,6 +72,7 @@ _SEED_QUOTE = re.compile(r"«([^«»]+)»[ \t]*(.*)")
 _CHOICE_FIELDS = ("seed", "open", "follows", "claims")
 _GAME_FIELDS = ("title", "game", "slug", "summary", "players", "deck", "length", "special", "order", "playing", "rules_of")
 _SHEET_FIELDS = ("slug", "pages", "choices")
+_PAGE_WORDS_FIELDS = ("slug", "title", "intro")
 _GLOSSARY_FIELDS = ("slug", "title", "intro", "term")
 _TERM_FIELDS = ("en", "word", "games", "wrong", "why")
 
@@ -248,6 +253,16 @@ class Glossary:
         """The game's terms in alphabetical order, accents aside."""
         terms = (term for term in self.terms if game in term.games)
         return tuple(sorted(terms, key=lambda term: _unaccented(term.word)))
+
+
+@dataclass(frozen=True, slots=True)
+class PageWords:
+    """A page's words in a language: ``slug`` is the last part of its address (``marcador``, ``sin-conexion``)."""
+
+    lang: str
+    slug: str
+    title: str
+    intro: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -558,6 +573,20 @@ def load_glossary(path: Path) -> Glossary:
     return glossary
 
 
+def load_page_words(path: Path) -> PageWords:
+    try:
+        with path.open("rb") as toml:
+            data = tomllib.load(toml)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{path}: {error}") from None
+    missing = [name for name in _PAGE_WORDS_FIELDS if not str(data.get(name, "")).strip()]
+    if missing:
+        raise ContentError(f"{path}: lacks {', '.join(missing)}")
+    if not _SECTION_ID.fullmatch(str(data["slug"])):
+        raise ContentError(f"{path}: slug must be lower-case letters, digits and hyphens")
+    return PageWords(path.parent.name, data["slug"], data["title"], data["intro"])
+
+
 @dataclass(frozen=True)
 class Library:
     """Every page of every language, loaded once."""
@@ -566,6 +595,8 @@ class Library:
     games: dict[str, dict[str, GamePage]]
     sheets: dict[str, dict[str, Sheet]]
     glossaries: dict[str, Glossary]
+    pads: dict[str, PageWords]
+    offline: dict[str, PageWords]
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -588,15 +619,21 @@ class Library:
 
 def load_library(content_dir: Path = CONTENT_DIR) -> Library:
     """Every language folder under ``content_dir`` that has a ``home.md``; each rules page needs its sheet,
-    and a language may have a glossary."""
+    and a language may have a glossary, score pads and an offline page."""
     homes: dict[str, HomePage] = {}
     games: dict[str, dict[str, GamePage]] = {}
     sheets: dict[str, dict[str, Sheet]] = {}
     glossaries: dict[str, Glossary] = {}
+    pads: dict[str, PageWords] = {}
+    offline: dict[str, PageWords] = {}
     for folder in sorted(p for p in content_dir.iterdir() if (p / "home.md").is_file()):
         homes[folder.name] = load_home_page(folder / "home.md")
         if (folder / "glossary.toml").is_file():
             glossaries[folder.name] = load_glossary(folder / "glossary.toml")
+        if (folder / "pad.toml").is_file():
+            pads[folder.name] = load_page_words(folder / "pad.toml")
+        if (folder / "offline.toml").is_file():
+            offline[folder.name] = load_page_words(folder / "offline.toml")
         glossary = glossaries.get(folder.name)
         pages = [load_game_page(path, glossary) for path in sorted(folder.glob("*.md")) if path.name != "home.md"]
         games[folder.name] = {page.slug: page for page in pages}
@@ -604,4 +641,4 @@ def load_library(content_dir: Path = CONTENT_DIR) -> Library:
         missing = [f"{folder / 'sheets' / page.game}.md" for page in pages if page.game not in sheets[folder.name]]
         if missing:
             raise ContentError(f"no quick-reference sheet: {', '.join(missing)}")
-    return Library(homes, games, sheets, glossaries)
+    return Library(homes, games, sheets, glossaries, pads, offline)

@@ -12,7 +12,7 @@
 The app's own settings (secret key, site address, proxies) are in ``naipes/web/settings.py``.
 Every worker builds the app itself (no ``--preload``) and renders every reading page before it
 takes a request: the secret key, when none is given, is made once in the instance folder and
-read by all.
+read by all, and so is the service worker, which Workbox (Node.js) writes in the master meanwhile.
 
 The workers are gunicorn's gevent workers: a connection is a greenlet, so a client that sends
 its request slowly, or not at all, holds a socket rather than a process (sync workers read the
@@ -26,6 +26,8 @@ import argparse
 import http
 import os
 import sys
+import threading
+from pathlib import Path
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.http import errors as http_errors
@@ -33,7 +35,7 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.serving import WSGIRequestHandler, run_simple
 
-from .web import create_app, pages
+from .web import create_app, offline, pages
 from .web.errors import refused_by_the_server
 
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -130,8 +132,9 @@ class NaipesServer(BaseApplication):
 
 
 def worker_app():
-    """The app as a worker serves it: built, then every reading page rendered before any request."""
-    app = create_app()
+    """The app as a worker serves it: built, then every reading page rendered before any request; the
+    service worker is its master's to write (``write_service_worker``)."""
+    app = create_app({"SERVICE_WORKER_WRITES": False})
     pages.render_reading_pages(app)
     return app
 
@@ -179,6 +182,25 @@ def run_development(environ) -> None:
     run_simple(host or "127.0.0.1", int(port), app, use_reloader=True, request_handler=DevRequestHandler)
 
 
+def write_service_worker() -> None:
+    """Workbox's service worker for the site as it is, written by the master into the instance folder, where the
+    workers find it: no request waits on Node.js. Until it is written (seconds, once per change of the site)
+    ``/sw.js`` is a 404 and browsers simply try again on their next page."""
+    settings, path = offline.service_worker_plan(create_app())
+    if path.is_file():
+        return
+    # Node.js runs in a thread of the master while gunicorn forks the workers: the thread holds no lock
+    # of this process while it waits, so a worker forked meanwhile starts clean.
+    threading.Thread(target=_write_service_worker, args=(settings, path), name="service-worker", daemon=True).start()
+
+
+def _write_service_worker(settings: str, path: Path) -> None:
+    try:
+        offline.write_into(settings, path)
+    except offline.ServiceWorkerError as error:
+        print(f"naipes: no service worker, so the site will need the network: {error}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dev", action="store_true", help="Flask's development server (one process, reloads on edits)")
@@ -186,6 +208,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.dev:
         run_development(os.environ)
     else:
+        write_service_worker()
         NaipesServer(gunicorn_options(os.environ)).run()
 
 

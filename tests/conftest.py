@@ -86,8 +86,9 @@ def browser():
 
 @pytest.fixture()
 def page(browser):
-    """A fresh page that fails the test on any console error or uncaught exception."""
-    context = browser.new_context(locale="es-ES")
+    """A fresh page that fails the test on any console error or uncaught exception. The service worker is
+    blocked, so that each page is served as it is now; tests/browser/test_offline.py has it."""
+    context = browser.new_context(locale="es-ES", service_workers="block")
     page = context.new_page()
     problems: list[str] = []
     page.on("console", lambda message: message.type == "error" and problems.append(message.text))

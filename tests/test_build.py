@@ -32,6 +32,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from naipes.content import CONTENT_DIR, load_library
+from naipes.games import GAMES
 from naipes.web.i18n import language_tag
 
 pytestmark = pytest.mark.slow
@@ -187,6 +188,7 @@ def test_every_page_of_both_languages_is_written(built):
         glossary = LIBRARY.glossary(page)
         if glossary is not None:
             expected += [f"{page.lang}/{page.slug}/{glossary.slug}/index.html"]
+        expected += [f"{page.lang}/{page.slug}/{LIBRARY.pads[page.lang].slug}/index.html"]
         expected.append(str(quick_pdf_path(built, page).relative_to(built.out)))
         expected.append(str(pdf_path(built, page).relative_to(built.out)))
     missing = [name for name in expected if not (built.out / name).is_file()]
@@ -522,3 +524,36 @@ def test_each_language_has_its_own_404_page(page, static_site, lang):
     assert response.ok
     assert page.locator("html").get_attribute("lang") == language_tag(lang)
     assert page.locator(f'main a[href="/{lang}/"]').count() == 1
+
+
+def test_the_scoring_and_what_the_site_needs_offline_are_written(built, client):
+    for game in GAMES:
+        written = json.loads((built.out / "api" / "v1" / game / "scoring.json").read_text(encoding="utf-8"))
+        assert written == client.get(f"/api/v1/{game}/scoring").get_json()
+    worker = (built.out / "sw.js").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        manifest = json.loads((built.out / lang / "manifest.webmanifest").read_text(encoding="utf-8"))
+        assert manifest["start_url"] == f"/{lang}/" and manifest["lang"] == lang
+        assert all((built.out / icon["src"].lstrip("/")).is_file() for icon in manifest["icons"])
+        offline = f"/{lang}/{LIBRARY.offline[lang].slug}/"
+        assert (built.out / offline.lstrip("/") / "index.html").is_file() and offline in worker
+    assert "/sw.js\n  Cache-Control: no-cache" in (built.out / "_headers").read_text(encoding="utf-8")
+
+
+@pytest.mark.browser
+def test_the_static_export_keeps_a_score_pad_and_a_rules_page_offline(browser, static_site):
+    lang = LANGUAGES[0]
+    rules = LIBRARY.games_in(lang)[0]
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    for url in (f"/{lang}/{rules.slug}/", f"/{lang}/{rules.slug}/{LIBRARY.pads[lang].slug}/"):
+        page.goto(static_site + url)
+        page.evaluate("""async () => {
+            while (!(await caches.match(location.href))) { await new Promise(done => requestAnimationFrame(done)); }
+        }""")
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("[data-pad][data-pad-ready]", state="attached")
+    page.goto(f"{static_site}/{lang}/{rules.slug}/")
+    assert page.locator("h1").inner_text() == rules.title
+    context.close()

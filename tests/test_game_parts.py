@@ -34,6 +34,10 @@ judge its reviews also says why (``unjudged``)."""
 ANALYSIS = ("analysis_intro.html", "setup.html", "analysis_board.html")
 """The templates of a game that ``analyses`` (its analysis board)."""
 
+PAD_MACROS = ("names", "entry_title", "entry", "extra_heads", "words")
+"""The macros of the score pad's part (``pad.html``) of a game whose engine gives its settlement as data;
+its script, ``site/static/js/pads/<game>.js``, is the other part."""
+
 
 def package(game) -> Path:
     """The folder of the game's package: where its ``game`` module is."""
@@ -55,6 +59,8 @@ def missing_templates(game) -> list[str]:
         needed["facts.html"] += ("unjudged",)
     if game.analyses:
         needed.update({name: () for name in ANALYSIS})
+    if game.scoring_data() is not None:
+        needed["pad.html"] = PAD_MACROS
     for lang in LANGUAGES:
         page = ROOT / "content" / lang / f"{game.ID}.md"
         sheet = ROOT / "content" / lang / "sheets" / f"{game.ID}.md"
@@ -62,6 +68,8 @@ def missing_templates(game) -> list[str]:
             needed["settlement.html"] = ()
         if sheet.is_file() and _places_settlement(load_sheet(sheet).sections):
             needed["sheet_settlement.html"] = ()
+    if game.scoring_data() is not None and not (ROOT / "site" / "static" / "js" / "pads" / f"{game.ID}.js").is_file():
+        lacks.append(f"site/static/js/pads/{game.ID}.js is missing")
     for name, macros in needed.items():
         if not (folder / name).is_file():
             lacks.append(f"{where}/{name} is missing")

@@ -193,6 +193,11 @@ class Rules(ABC, Generic[P, M, V]):
         most games): a move, so that a table's record of its game holds it like any other."""
         return None
 
+    def scoring_data(self) -> Mapping[str, object] | None:
+        """How a deal at a real table is settled, as data a score pad looks up (the API's ``scoring``), so that
+        no page re-implements a rule; None for a game without a score pad."""
+        return None
+
     def review(self, start: P, moves: Sequence[M], seat: int) -> Review:
         """The review of ``seat``'s decisions in the game played from ``start`` by ``moves``: empty unless
         the game ``judges``."""

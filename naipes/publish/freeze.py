@@ -1,9 +1,11 @@
 """The live site written to disk: every page rendered by the Flask app itself, the assets
-under their hashed names, the example data as the API gives it, and the host files
+under their hashed names, the example data and the games' scoring as the API gives them, what
+the site needs offline (manifests, offline pages, Workbox's service worker) and the host files
 (front door, 404s, sitemap, robots.txt, ``_headers``)."""
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +14,9 @@ from flask import Flask, render_template
 
 from ..content import ContentError
 from ..examples import ExampleError
+from ..games import GAMES
 from ..web import SECURITY_HEADERS, create_app
+from ..web import offline
 from ..web.assets import STATIC_DIR, hashed_name, static_files
 from ..web.i18n import DEFAULT_LANGUAGE
 from ..web.pages import pdf_name, reading_urls
@@ -128,6 +132,8 @@ def write_site(app: Flask, out: Output, progress: Progress) -> None:
     _write_pages(app, renderer, out, progress)
     _write_assets(out, progress)
     _write_example_data(app, renderer, out, progress)
+    _write_scoring(renderer, out)
+    _write_offline(app, renderer, out)
     out.write("sitemap.xml", renderer.get("/sitemap.xml"))
     out.write("robots.txt", renderer.get("/robots.txt"))
     out.write("_headers", host_headers(app).encode("utf-8"))
@@ -179,8 +185,42 @@ def _write_example_data(app: Flask, renderer: _Renderer, out: Output, progress: 
         progress.update("data", done, len(data), target)
 
 
+def _write_scoring(renderer: _Renderer, out: Output) -> None:
+    """Each game's settlement as the API gives it (the score pads carry it in the page too)."""
+    for game_id, game in GAMES.items():
+        if game.scoring_data() is not None:
+            out.write(f"api/v1/{game_id}/scoring.json", renderer.get(f"/api/v1/{game_id}/scoring"))
+
+
+def _write_offline(app: Flask, renderer: _Renderer, out: Output) -> None:
+    """Each language's manifest and offline page, which the service worker precaches with the assets."""
+    with app.test_request_context("/"):
+        for lang in app.extensions["naipes"].languages:
+            manifest = f"/{lang}/manifest.webmanifest"
+            out.write(manifest.lstrip("/"), renderer.get(manifest))
+            if (page := offline.offline_url(lang)) is not None:
+                out.write(file_for(page), renderer.get(page))
+
+
+def start_service_worker(app: Flask, out: Output) -> offline.Writing:
+    """Workbox set to write ``sw.js``, the live site's worker, while the build goes on (it takes seconds)."""
+    try:
+        return offline.start_service_worker(json.dumps(offline.config(app), sort_keys=True), out.root / "sw.js")
+    except offline.ServiceWorkerError as error:
+        raise BuildError(str(error)) from None
+
+
+def finish_service_worker(writing: offline.Writing, out: Output) -> None:
+    try:
+        out.write("sw.js", writing.done().read_bytes())
+    except offline.ServiceWorkerError as error:
+        raise BuildError(str(error)) from None
+
+
 def host_headers(app: Flask) -> str:
     """The live site's headers, in the ``_headers`` format of the hosts that read one (Netlify, Cloudflare Pages)."""
     lines = ["/*"] + [f"  {name}: {value}" for name, value in SECURITY_HEADERS.items()]
     lines += ["/static/*", f"  Cache-Control: public, max-age={app.config['ASSET_MAX_AGE']}, immutable"]
+    # The browser checks the service worker for a new site at every visit: never from a cache.
+    lines += ["/sw.js", "  Cache-Control: no-cache"]
     return "\n".join(lines) + "\n"

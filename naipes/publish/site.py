@@ -1,4 +1,5 @@
-"""The whole static build: catalogs, pages, links, PDFs, precompressed copies, staged beside the target.
+"""The whole static build: catalogs, pages, the service worker (written by Workbox while the PDFs print),
+links, PDFs, precompressed copies, staged beside the target.
 
 It builds beside ``out`` and replaces it only when everything succeeded, so a failed
 build leaves the previous one intact.
@@ -13,7 +14,15 @@ from pathlib import Path
 from ..content import ContentError, load_library
 from .catalogs import check_catalogs
 from .errors import BuildError
-from .freeze import MARKER, make_app, print_jobs, write_rules_pages, write_site
+from .freeze import (
+    MARKER,
+    finish_service_worker,
+    make_app,
+    print_jobs,
+    start_service_worker,
+    write_rules_pages,
+    write_site,
+)
 from .links import check_links
 from .output import Output
 from .pdf import write_pdfs
@@ -35,8 +44,14 @@ def build(out_dir: Path, base_url: str, content_dir: Path, progress: Progress) -
             app = make_app(content_dir, Path(compiled), base_url, staging)
             out = Output(staging)
             write_site(app, out, progress)
-            write_pdfs(out, print_jobs(app.extensions["naipes"].library), progress)
-            write_rules_pages(app, out, progress)
+            worker = start_service_worker(app, out)
+            try:
+                write_pdfs(out, print_jobs(app.extensions["naipes"].library), progress)
+                write_rules_pages(app, out, progress)
+            except BaseException:
+                worker.stop()
+                raise
+            finish_service_worker(worker, out)
         links = check_links(out)
         progress.update("links", links, links, "all lead somewhere")
         precompress(out, progress)

@@ -10,7 +10,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 from flask_compress import Compress
 
-from . import analysis, api, assets, headers, lessons, meta, pages, play, reviews, settings, tables
+from . import analysis, api, assets, headers, lessons, meta, offline, pages, play, reviews, settings, tables
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
 from .i18n import DEFAULT_LANGUAGE, request_language, require_compiled_catalogs
@@ -56,6 +56,9 @@ def _configure(app: Flask, test_config: dict | None) -> None:
         ASSET_MAX_AGE=365 * 24 * 3600,
         STATIC_EXPORT=False,
         PAGE_CACHE=True,
+        # Whether a request may run Workbox (Node.js) to write the service worker; the production
+        # server's workers leave it to their master (naipes/serve.py).
+        SERVICE_WORKER_WRITES=True,
         CONTENT_DIR=CONTENT_DIR,
         PDF_DIR=ROOT / "dist",
         JSON_SORT_KEYS=False,
@@ -83,6 +86,8 @@ def _add_slug_converters(app: Flask, site: SiteData) -> None:
     converters["glossary_slug"] = pages.glossary_slug_converter(
         {glossary.slug for glossary in library.glossaries.values()}
     )
+    converters["pad_slug"] = pages.slug_converter({words.slug for words in library.pads.values()})
+    converters["offline_slug"] = pages.slug_converter({words.slug for words in library.offline.values()})
     converters["site_lang"] = reviews.language_converter(site.languages)
     converters["lesson_slug"] = lessons.lesson_slug_converter(
         {words.slug for words in site.lesson_words_by_lang.values()}
@@ -94,7 +99,7 @@ def _add_slug_converters(app: Flask, site: SiteData) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    for module in (assets, meta, api, tables, pages, lessons, analysis, play, reviews):
+    for module in (assets, meta, api, tables, pages, lessons, analysis, play, reviews, offline):
         app.register_blueprint(module.bp)
-    for module in (pages, play, lessons, analysis, reviews):
+    for module in (pages, play, lessons, analysis, reviews, offline):
         module.register_template_helpers(app)

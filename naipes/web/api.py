@@ -57,6 +57,15 @@ def example(example_id: str):
     return jsonify(site.example_json(found))
 
 
+@bp.get("/<game_id>/scoring")
+def scoring(game_id: str):
+    """How a deal at a real table is settled, as the engine computes it: what the score pads look up."""
+    data = known_game(game_id).scoring_data()
+    if data is None:
+        raise ApiError(404, "unknown_game", gettext("There is no score pad for “%(game)s”.", game=game_id))
+    return jsonify(data)
+
+
 @bp.post("/<game_id>/new")
 def new(game_id: str):
     engine = known_game(game_id)

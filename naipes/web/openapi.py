@@ -308,7 +308,40 @@ def _analysis(game_id: str, engine) -> dict:
         _object({"position": _ref(f"{game_id}.Position")}), answer)}
 
 
-GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (_new, _legal, _apply, _tables, _lessons, _analysis)
+def _scoring(game_id: str, engine) -> dict:
+    data = engine.scoring_data()
+    if data is None:
+        return {}
+    return {f"/api/v1/{game_id}/scoring": _get(
+        "How a deal at a real table is settled, as data computed by the engine, for the score pads (Solo Whist:"
+        " each contract made and failed with the chips of bidder, partner and each defender, negative when paid;"
+        " Old Maid: the loss a game's loser notes and how places are shared; the race: how a mutual block is"
+        " counted)", schema_of(data))}
+
+
+def schema_of(value: object) -> dict:
+    """The JSON Schema of a value the engine computes, so that the document cannot drift from the data: the
+    union of its items' schemas for a list, every key required for an object."""
+    if value is None:
+        return {"type": "null"}
+    if isinstance(value, bool):
+        return {"type": "boolean"}
+    if isinstance(value, int):
+        return {"type": "integer"}
+    if isinstance(value, str):
+        return {"type": "string"}
+    if isinstance(value, list):
+        items: list[dict] = []
+        for item in map(schema_of, value):
+            if item not in items:
+                items.append(item)
+        return {"type": "array", "items": items[0] if len(items) == 1 else {"anyOf": items}}
+    assert isinstance(value, dict)
+    return _object({key: schema_of(item) for key, item in value.items()}, closed=True)
+
+
+GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (
+    _new, _legal, _apply, _tables, _lessons, _analysis, _scoring)
 SITE_ENDPOINTS: tuple[Callable[[], dict], ...] = (_games, _examples, _example, _openapi)
 
 

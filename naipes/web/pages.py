@@ -4,6 +4,10 @@ A game with terms in its language's glossary has a glossary page (``/<lang>/<gam
 slug>/``: ``glosario``, ``glossario``), which its rules page links to and whose entries the first
 use of each term on the rules page links to.
 
+A game whose engine gives its settlement as data (``scoring_data``) has a score pad
+(``/<lang>/<game>/<pad slug>/``: ``marcador``) for a real table, linked from its rules page and
+sheet: the settlement is embedded in the page, which the browser keeps for use offline.
+
 Each rules page has two printed forms: the quick-reference sheet for the table
 (``/<lang>/<game>/<sheet slug>/``, the slug in the language: ``hoja``, ``folha``) and the
 booklet (``/<lang>/<game>/sheet/``: the whole page, every example step laid out). Both
@@ -77,6 +81,8 @@ def reading_urls(library) -> list[str]:
             urls += [f"/{lang}/{page.slug}/", f"/{lang}/{page.slug}/{library.sheet(page).slug}/", f"/{lang}/{page.slug}/sheet/"]
             if (glossary := library.glossary(page)) is not None:
                 urls.append(f"/{lang}/{page.slug}/{glossary.slug}/")
+            if (pad := library.pads.get(lang)) is not None and GAMES[page.game].scoring_data() is not None:
+                urls.append(f"/{lang}/{page.slug}/{pad.slug}/")
     return urls
 
 
@@ -165,13 +171,47 @@ def glossary(lang: str, slug: str, part: str):
     return _rendered("glossary.html", page=page, glossary=glossary, terms=glossary.of(page.game), alternates=alternates)
 
 
+def pad_url(page) -> str | None:
+    """The score pad of a rules page's game, or None if the game settles nothing a pad could look up."""
+    pad = current_site().library.pads.get(page.lang)
+    if pad is None or GAMES[page.game].scoring_data() is None:
+        return None
+    return url_for("pages.pad", lang=page.lang, slug=page.slug, part=pad.slug)
+
+
+@bp.get("/<lang>/<slug>/<pad_slug:part>/")
+def pad(lang: str, slug: str, part: str):
+    """The score pad for a real table: the reader's entries stay in their browser, the settlement is the engine's."""
+    page = _game_page(lang, slug)
+    words = current_site().library.pads.get(lang)
+    scoring = GAMES[page.game].scoring_data()
+    if words is None or scoring is None or part != words.slug:
+        abort(404)
+    library = current_site().library
+    alternates = {
+        other.lang: url
+        for lang in library.languages
+        for other in library.games_in(lang)
+        if other.game == page.game and (url := pad_url(other)) is not None
+    }
+    return _rendered("pad.html", page=page, pad=words, scoring=scoring, alternates=alternates)
+
+
+def slug_converter(slugs) -> type[BaseConverter]:
+    """A URL segment that is one of ``slugs`` (the words a page's address takes in each language, from the
+    content), so that the page's route claims no other path."""
+
+    class Slug(BaseConverter):
+        regex = "|".join(re.escape(slug) for slug in sorted(slugs)) or "(?!)"
+        # Tried before a route's free segment (a game's slug) where both would match the same path.
+        weight = 50
+
+    return Slug
+
+
 def glossary_slug_converter(slugs) -> type[BaseConverter]:
     """A URL segment that is one of the glossaries' slugs, so that the glossary's route claims no other path."""
-
-    class GlossarySlug(BaseConverter):
-        regex = "|".join(re.escape(slug) for slug in sorted(slugs)) or "(?!)"
-
-    return GlossarySlug
+    return slug_converter(slugs)
 
 
 def sheet_slug_converter(slugs) -> type[BaseConverter]:
@@ -246,6 +286,7 @@ def register_template_helpers(app: Flask) -> None:
         pdf_name=pdf_name,
         pdf_pages=pdf_pages,
         glossary_url=glossary_url,
+        pad_url=pad_url,
         absolute_url=absolute_url,
     )
     app.jinja_env.undefined = StrictUndefined

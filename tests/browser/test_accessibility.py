@@ -30,7 +30,9 @@ ANALYSIS = ["/es/solo-whist/analisis/", "/pt/solo-whist/analise/",
             # the set-up form open on a position it set up, and on one it refused
             "/es/solo-whist/analisis/?action=analyse&bid=misere&bidder=1&leader=0&AS=0&KS=1&QS=2&JS=3",
             "/pt/solo-whist/analise/?action=analyse&bid=misere&bidder=1&leader=0&AS=0&KS=1&QS=2"]
-PAGES += SHEETS + BOOKLETS + LESSONS + GLOSSARIES + ANALYSIS
+PADS = [f"/{lang}/{game}/{LIBRARY.pads[lang].slug}/" for lang in LIBRARY.languages for game in GAMES]
+OFFLINE = [f"/{lang}/{LIBRARY.offline[lang].slug}/" for lang in LIBRARY.languages]
+PAGES += SHEETS + BOOKLETS + LESSONS + GLOSSARIES + ANALYSIS + PADS + OFFLINE
 
 
 def test_every_page_is_valid_html(client, tmp_path):

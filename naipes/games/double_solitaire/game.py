@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from ...engine.contract import DRAWN, LOST, WON, Rules, Scoring
 from . import player, review, rules, sentences, shapes, view
 from .view import View
@@ -40,6 +41,11 @@ class DoubleSolitaire(Rules[rules.Position, rules.Move, View]):
 
     def seats(self, position: rules.Position) -> int:
         return len(position.players)
+
+    def scoring_data(self) -> Mapping[str, object]:
+        """A race is one win; after a mutual block each player counts the cards of their deck on the foundations
+        (the deck less what they have left), more wins and equal counts draw."""
+        return {"win": 1, "draw": 0, "block": {"deck": rules.DECK_SIZE, "more_wins": True, "equal": "draw"}}
 
     review = staticmethod(review.review)
 

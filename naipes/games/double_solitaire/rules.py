@@ -85,6 +85,8 @@ PLAYERS = (2, 2)
 NEW_GAME_OPTIONS: frozenset[str] = frozenset()
 
 PLAYER_COUNT = 2
+DECK_SIZE = len(DECK)
+"""Each player's own deck: after a mutual block the cards a player brought to the foundations are this less what they have left."""
 COLUMN_COUNT = 7
 FOUNDATION_COUNT = 8
 DRAW_COUNT = block_search.DRAW_COUNT

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from ...engine.contract import LOST, WON, Rules, Scoring
 from . import player, rules, sentences, shapes, view
@@ -45,6 +46,11 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
 
     def seats(self, position: rules.Position) -> int:
         return position.players
+
+    def scoring_data(self) -> Mapping[str, object]:
+        """The seed's series: each game's loser notes ``loss``; fewer losses place higher, equal ones share a place."""
+        return {"loss": 1, "fewer_is_better": self.scoring.fewer_is_better, "ties": "shared",
+                "players": list(rules.PLAYERS)}
 
     def prepare(self, position: rules.Position, reader: int, rng: random.Random) -> rules.Move | None:
         """A computer offering its fan shuffles it first: where a card went tells the taker nothing."""

@@ -49,6 +49,7 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
         "hand": analysis.HAND,
         "stakes": rules.STAKES,
         "settlement_table": rules.settlement_table,
+        "scoring_data": rules.scoring_data,
         "chip_movements": chip_movements,
     }
 
@@ -66,6 +67,7 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
     def seats(self, position: rules.Position) -> int:
         return rules.SEATS
 
+    scoring_data = staticmethod(rules.scoring_data)
     review = staticmethod(review.review)
     on_board = staticmethod(analysis.on_board)
     set_up = staticmethod(analysis.set_up)

@@ -92,7 +92,9 @@ from .tricks import (
     SettlementRow,
     Trick,
     ends_early,
+    is_made,
     result_of,
+    scoring_data,
     settlement,
     settlement_table,
     trick_winner,
@@ -103,8 +105,8 @@ __all__ = [
     "ID", "MISERE", "MISERES", "NAMING_TRUMP", "NEW_GAME_OPTIONS", "OPEN", "OPEN_MISERE", "OVER", "PASS",
     "PHASES", "PLAY", "PLAYERS", "PROPOSAL", "SEATS", "SOLO", "STAKES", "TRICKS_NEEDED", "TURNED_UP_TRUMP",
     "Auction", "Bid", "Contract", "CurrentTrick", "Move", "NameTrump", "Play", "Position", "Result",
-    "SettlementRow", "Trick", "apply", "legal_moves", "move_from_json", "new_game", "refusal", "settlement",
-    "settlement_table", "trick_winner",
+    "SettlementRow", "Trick", "apply", "is_made", "legal_moves", "move_from_json", "new_game", "refusal",
+    "scoring_data", "settlement", "settlement_table", "trick_winner",
 ]
 
 ID = "solo-whist"

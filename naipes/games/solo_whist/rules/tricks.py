@@ -141,14 +141,41 @@ def result_of(contract: Contract, tricks: tuple[Trick, ...]) -> Result:
     for trick in tricks:
         won[trick.winner] += 1
     bidder, partner = contract.bidder, contract.partner
-    if contract.bid in MISERES:
-        made = won[bidder] == 0
-    elif contract.bid == DECLARED_ABUNDANCE:
-        made = won[bidder] == len(tricks)
-    else:
-        side = won[bidder] + (0 if partner is None else won[partner])
-        made = side >= TRICKS_NEEDED[contract.bid]
+    side = won[bidder] + (0 if partner is None else won[partner])
+    made = is_made(contract.bid, side, len(tricks))
     return Result(made, tuple(won), settlement(contract.bid, bidder, partner, made))
+
+
+def is_made(bid: str, side: int, played: int = 13) -> bool:
+    """Whether ``bid`` is made when the bidder (with the partner in a proposal) took ``side`` of ``played`` tricks."""
+    if bid in MISERES:
+        return side == 0
+    if bid == DECLARED_ABUNDANCE:
+        return side == played
+    return side >= TRICKS_NEEDED[bid]
+
+
+def scoring_data() -> dict[str, object]:
+    """The settlement as data for a score pad: each contract's stake, the chips of bidder, partner and each
+    defender when it is made and when it fails, and the tricks of the bidder's side that make it."""
+    contracts = []
+    for row in settlement_table():
+        defender = next(seat for seat in range(SEATS) if seat not in (row.bidder, row.partner))
+        contracts.append({
+            "bid": row.bid,
+            "made": row.made,
+            "bidder": row.settlement[row.bidder],
+            "partner": None if row.partner is None else row.settlement[row.partner],
+            "defender": row.settlement[defender],
+        })
+    return {
+        "seats": SEATS,
+        "tricks": len(DECK) // SEATS,
+        "stakes": dict(STAKES),
+        "contracts": contracts,
+        "made_with": {bid: [side for side in range(len(DECK) // SEATS + 1) if is_made(bid, side)]
+                       for bid in CONTRACTS},
+    }
 
 
 def trick_shape(trick: Trick) -> SoloWhistTrick:
