@@ -14,6 +14,7 @@ from naipes.publish.catalogs import compile_catalogs
 from naipes.publish.pdf import CHROMIUM_ARGS
 from naipes.web import create_app
 from tests import sampling
+from tests.servers import PostgresServer, RedisServer
 
 
 LONG_FILES = {"test_build.py", "test_toy_game.py", "test_new_game.py", "test_fresh_install.py"}
@@ -54,6 +55,23 @@ def compiled_catalogs():
 @pytest.fixture(scope="session")
 def app():
     return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key"})
+
+
+@pytest.fixture(scope="session")
+def postgresql():
+    """A throwaway PostgreSQL server of this test process (``tests/servers.py``): ``.fresh_database()``
+    gives a test an empty database's URL."""
+    server = PostgresServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """The URL of a throwaway Redis server of this test process, empty when it starts."""
+    server = RedisServer().start()
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture()
