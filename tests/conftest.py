@@ -3,7 +3,9 @@ and for browser tests a live server and Debian's Chromium driven by Playwright."
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 import threading
 
 import pytest
@@ -28,6 +30,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     sampling.FAST = bool(config.getoption("fast"))
+    # Every app this test process makes keeps its tables in a store of the process's own, removed
+    # at the end, rather than in the checkout's instance folder.
+    if "NAIPES_DATABASE_URL" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="naipes-tables-")
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+        os.environ["NAIPES_DATABASE_URL"] = f"sqlite:///{folder}/tables.sqlite"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
