@@ -41,6 +41,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     Babel(app, locale_selector=request_language)
     _add_slug_converters(app, app.extensions["naipes"])
     _register_blueprints(app)
+    tables.open_store(app)
     register_error_handlers(app)
     Compress(app)
     headers.register(app)

@@ -2,8 +2,8 @@
 
 The page is the site's diagram plus the tables API: the browser deals, moves
 and asks for hints through ``/api/v1/{game}/tables``, and asks this blueprint to
-draw what its seat sees (``render``). Drawing starts from the sealed token, never
-from a position the browser sends, so the page can only show what the API would.
+draw what its seat sees (``render``). Drawing starts from the table the seat's key opens,
+never from a position the browser sends, so the page can only show what the API would.
 """
 
 from __future__ import annotations
@@ -73,8 +73,8 @@ def render(lang: str, slug: str, play: str):
     view = game.view(table.position, table.seat).to_json()
     moves = [move.to_json() for move in moves_for(game, table.position, table.seat)]
     over = table.position.is_over
-    session = table.session.shown(game.scoring, table.position, table.seat)
-    help_used = None if table.record is None else {"hints": table.record.hints, "undos": table.record.undos}
+    session = table.session.shown(game.scoring, table.position, table.seat, counted=not table.practice)
+    help_used = table.help
     context = {"page": page, "game": game, "p": view, "seat": table.seat, "moves": moves, "over": over,
                "session": session, "help": help_used, "token": data["table"]}
     steps = [{"text": narrate(page.game, event, table.seat), "journey": stage(page.game, event)} for event in events]
