@@ -5,37 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-import shutil
-import socket
-import subprocess
-
-import pytest
-
 from naipes.tables.events import LocalBus, RedisBus, bus_for, message, parse
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    """A throwaway redis-server on a free loopback port, no disk."""
-    server = shutil.which("redis-server")
-    if server is None:
-        pytest.fail("redis-server is missing: apt-get install redis-server")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    folder = tmp_path_factory.mktemp("redis")
-    process = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                                "--dir", str(folder)], stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    process.terminate()
-    process.wait(10)
 
 
 def test_a_change_reaches_every_stream_of_that_table_and_no_other():

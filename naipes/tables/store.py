@@ -78,6 +78,10 @@ class Kept:
     seen: int
     """The version this seat was last answered at."""
     next_table: int | None = None
+    friends: bool = False
+    """Whether it is a table with friends (``naipes.tables.gathering`` keeps its seats)."""
+    deadline: float | None = None
+    """At a table with friends, when the turn being played ends (seconds since the epoch), if a person's it is."""
 
 
 def sqlite_url(folder: str | Path) -> str:
@@ -145,14 +149,16 @@ class TableStore:
             raise InvalidTable
         if (time.time() if now is None else now) >= row.expires:
             raise ExpiredTable(self.lifetime // (24 * 3600))
-        return Kept(row.id, key, row.version, _table(game, row, row.number), row.expires, row.seen, row.next_table)
+        return Kept(row.id, key, row.version, _table(game, row, row.number), row.expires, row.seen, row.next_table,
+                    row.friends, row.turn_deadline)
 
     def events_since(self, kept: Kept, version: int) -> list[dict]:
-        """The table's events after ``version``, unmasked, in order (each as its JSON)."""
+        """The table's events after ``version`` up to ``kept``'s, unmasked, in order (each as its JSON)."""
         with self.engine.connect() as connection:
             rows = connection.execute(
                 sa.select(events_table.c.events).where(events_table.c.table_id == kept.id,
-                                                       events_table.c.version > version)
+                                                       events_table.c.version > version,
+                                                       events_table.c.version <= kept.version)
                 .order_by(events_table.c.version)).scalars()
             return [event for logged in rows for event in logged]
 

@@ -25,8 +25,9 @@ from ..engine.decode import is_whole_number
 from ..engine.errors import N_, EngineError, IllegalMove
 from ..engine.events import Event
 from ..engine.review import Review, dice_for
-from . import driver
+from . import driver, friends
 from .errors import GameNotOver, InvalidLevel, InvalidSeat, InvalidTable
+from .friends import Seating
 from .record import Record, RecordError, Replayed, replay
 from .session import Session
 
@@ -51,6 +52,9 @@ class Table:
     session: Session
     dice: int
     practice: bool = False
+    people: frozenset[int] = frozenset()
+    """At a table with friends, the seats where a person plays now, the reader's among them unless they
+    left (the computer plays the rest); empty at a table of one reader."""
 
     @classmethod
     def at_deal(cls, game: Rules, position: PositionLike, seat: int, level: str,
@@ -86,6 +90,11 @@ class Table:
             "practice": self.practice,
         }
 
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seats the computer waits for: the people's at a table with friends, else the reader's."""
+        return self.people or frozenset({self.seat})
+
     def went_on(self, position: PositionLike, moves: list[MoveLike]) -> Table:
         """The table after ``moves``, made from the position it had, reached ``position``."""
         return replace(self, position=position, record=self.record.extended(self.game, self.position, moves))
@@ -118,7 +127,8 @@ def _dealt(table: Table) -> Turn:
     if game.realtime:
         return table, []
     moves: list[MoveLike] = []
-    position, events = driver.settle(game, table.position, table.seat, table.level, table.dice_now(), moves)
+    position, events = driver.settle(game, table.position, table.seat, table.level, table.dice_now(), moves,
+                                     table.humans)
     return table.went_on(position, moves), events
 
 
@@ -142,8 +152,36 @@ def move(table: Table, data: object) -> Turn:
             raise _not_your_turn(table) from None
         raise
     if not game.realtime:
-        position, more = driver.settle(game, position, table.seat, table.level, rng, moves)
+        position, more = driver.settle(game, position, table.seat, table.level, rng, moves, table.humans)
         events += more
+    return table.went_on(position, moves), events
+
+
+def deal_with_friends(game: Rules, seating: Seating, level: object) -> Turn:
+    """A new table with friends: the creator's seat is the reader's, every other seat of a person
+    waits for that person (the computer plays the rest)."""
+    if not isinstance(level, str) or level not in game.levels:
+        raise InvalidLevel(game.levels)
+    position = game.new_game(secrets.randbits(128), **friends.new_game_options(game, seating.kinds))
+    table = replace(Table.at_deal(game, position, seating.creator, level), people=seating.people)
+    return _dealt(table)
+
+
+def left(table: Table, seat: int) -> Turn:
+    """The table once ``seat``'s person has left it: the computer plays that seat from now on, at once if
+    it is its turn, until the person comes back (``Table.people`` with the seat again)."""
+    return _dealt(replace(table, people=table.people - {seat}))
+
+
+def played_for(table: Table, seat: int) -> Turn:
+    """The computer's move for ``seat``, a person whose turn's time ran out, then the computers' until a
+    person must move; the events start with one every seat sees (``friends.PLAYED_FOR``)."""
+    game = table.game
+    if seat not in friends.to_move(game, table.position, table.humans):
+        raise _not_your_turn(table)
+    moves: list[MoveLike] = []
+    position, events = friends.play_for(game, table.position, seat, table.humans, table.level, table.dice_now(),
+                                        moves)
     return table.went_on(position, moves), events
 
 
@@ -221,7 +259,7 @@ def next_deal(table: Table) -> Turn:
         raise GameNotOver(N_("This deal is not over yet: finish it before the next one."))
     session = table.session if table.practice else table.session.after(game.scoring, table.position)
     position = game.new_game(secrets.randbits(128), **game.scoring.next_deal(table.position))
-    return _dealt(Table.at_deal(game, position, table.seat, table.level, session))
+    return _dealt(replace(Table.at_deal(game, position, table.seat, table.level, session), people=table.people))
 
 
 def undo(table: Table) -> Table:

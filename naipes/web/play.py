@@ -14,12 +14,14 @@ from flask_babel import gettext
 from ..engine.errors import N_
 from ..games import GAMES
 from ..tables.driver import moves_for
+from ..tables.friends import MAX_NAME
+from . import seating
 from .i18n import in_language
-from .json_io import ApiError, json_body
+from .json_io import ApiError, json_body, required
 from .narration import narrate
 from .sitedata import current_site
 from .staging import stage
-from .tables import opened_table
+from .tables import loaded, table_store
 
 bp = Blueprint("play", __name__)
 
@@ -57,7 +59,8 @@ def page(lang: str, slug: str, play: str):
         if other.game == page.game
     }
     game = GAMES[page.game]
-    return render_template("play.html", page=page, game=game, alternates=alternates)
+    return render_template("play.html", page=page, game=game, alternates=alternates, max_name=MAX_NAME,
+                           turn_seconds=seating.turn_seconds())
 
 
 @bp.post("/<lang>/<slug>/<play>/render")
@@ -66,7 +69,8 @@ def render(lang: str, slug: str, play: str):
     page = _play_page(lang, slug, play)
     game = GAMES[page.game]
     data = json_body()
-    table = opened_table(game, data)
+    kept = loaded(game, required(data, "table"))
+    table = kept.table
     events = data.get("events", [])
     if not isinstance(events, list) or len(events) > _MAX_EVENTS or not all(isinstance(e, dict) for e in events):
         raise ApiError(400, "invalid_body", gettext("“%(field)s” must be a list of events.", field="events"))
@@ -76,7 +80,8 @@ def render(lang: str, slug: str, play: str):
     session = table.session.shown(game.scoring, table.position, table.seat, counted=not table.practice)
     help_used = table.help
     context = {"page": page, "game": game, "p": view, "seat": table.seat, "moves": moves, "over": over,
-               "session": session, "help": help_used, "token": data["table"]}
+               "session": session, "help": help_used, "token": data["table"], "friends": kept.friends,
+               "names": seating.names(table_store(), kept)}
     steps = [{"text": narrate(page.game, event, table.seat), "journey": stage(page.game, event)} for event in events]
     return jsonify({
         "diagram": render_template("play_table.html", **context),

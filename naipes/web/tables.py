@@ -22,14 +22,19 @@ from ..engine.events import Event
 from ..engine.review import Judgement, summary
 from ..tables import Table
 from ..tables.errors import ExpiredTable, GameNotOver, InvalidSeating, InvalidTable, StaleTable
+from ..tables.friends import InvalidName
+from ..tables.gathering import SeatTaken, UnknownInvite
 from ..tables.store import DEFAULT_LIFETIME, Kept, TableStore, sqlite_url
+from . import seating
+from .i18n import current_language
 from .json_io import (ApiError, api_error_from_engine, as_sentence, json_body, known_game, required,
                       translated)
 from .narration import narrate
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1")
 
-_STATUS = ((InvalidTable, 400), (InvalidSeating, 400), (GameNotOver, 409), (StaleTable, 409), (ExpiredTable, 410))
+_STATUS = ((InvalidTable, 400), (InvalidSeating, 400), (InvalidName, 400), (GameNotOver, 409), (StaleTable, 409),
+           (SeatTaken, 409), (UnknownInvite, 404), (ExpiredTable, 410))
 """The tables' refusals that are not a move refused now (422, as the engine's ``IllegalMove``)."""
 
 T = TypeVar("T")
@@ -66,9 +71,13 @@ def _asked(request: Callable[..., T], *args: object) -> T:
         raise _refusal(error) from None
 
 
-def loaded(game: Rules, key: object) -> Kept:
-    """The table the seat's key opens: 400 ``invalid_table`` or 410 ``table_expired`` if it cannot be played."""
-    return _asked(table_store().open, key, game)
+def loaded(game: Rules, key: object, returning: bool = True) -> Kept:
+    """The table the seat's key opens: 400 ``invalid_table`` or 410 ``table_expired`` if it cannot be played.
+    At a table with friends, with the people at it (the seat back at it if it had left, unless not
+    ``returning``), and a move made for a person whose turn's time has run out."""
+    store = table_store()
+    kept = seating.with_people(store, _asked(store.open, key, game), returning)
+    return seating.on_time(store, kept, game)
 
 
 def opened_table(game: Rules, data: dict) -> Table:
@@ -78,14 +87,26 @@ def opened_table(game: Rules, data: dict) -> Table:
 
 def _answer(kept: Kept, events: list[Event]) -> dict:
     """The API's ``Table``: the seat's key, the version, and what the seat may see, nothing else."""
-    return {"table": kept.key, "version": kept.version, **kept.table.seen(events)}
+    return {"table": kept.key, "version": kept.version, **kept.table.seen(events),
+            **seating.seats_part(table_store(), kept)}
+
+
+def _alone(kept: Kept) -> Kept:
+    """``kept``, a table of one reader: what only such a table offers (undo, the same deal again, the race's
+    computer moving when the page asks) is refused at a table with friends (409 ``friends_table``)."""
+    if kept.friends:
+        raise ApiError(409, "friends_table", gettext(
+            "At a table with friends moves are not taken back, a deal is not played again, and nobody moves for"
+            " another player."))
+    return kept
 
 
 def _stored(kept: Kept, turn: tuple[Table, list[Event]], moved: bool = True) -> dict:
     """The table after a request kept in place of ``kept`` (409 ``stale_table`` if it changed in
     between), and the answer."""
     table, events = turn
-    return _answer(_asked(table_store().save, kept, table, events, moved), events)
+    saved = _asked(table_store().save, kept, table, events, moved)
+    return _answer(seating.after_change(table_store(), saved) if moved else saved, events)
 
 
 def _dealing_body(allowed: frozenset[str]) -> dict:
@@ -111,7 +132,12 @@ def _version(data: dict) -> int | None:
 @bp.post("/<game_id>/tables")
 def create(game_id: str):
     game = known_game(game_id)
-    options = _dealing_body(tables.new_table_fields(game))
+    options = _dealing_body(tables.new_table_fields(game) | {"seats", "name"})
+    if "seats" in options:
+        kept, events, invites = _asked(seating.create, table_store(), game, options, current_language())
+        return jsonify({**_answer(kept, events), "invites": invites}), 201
+    if "name" in options:
+        raise ApiError(400, "invalid_body", gettext("Unknown field: “%(field)s”.", field="name"))
     table, events = _asked(tables.deal, game, options)
     return jsonify(_answer(table_store().create(table, events), events)), 201
 
@@ -148,7 +174,7 @@ def tick(game_id: str):
     if not game.realtime:
         raise ApiError(404, "not_found", gettext(
             "Only the race has ticks: in this game the computer players move after you."))
-    kept = loaded(game, required(json_body(), "table"))
+    kept = _alone(loaded(game, required(json_body(), "table")))
     return jsonify(_stored(kept, _asked(tables.tick, kept.table)))
 
 
@@ -185,7 +211,10 @@ def _made_from(game: Rules, data: dict, purpose: str, make: Callable[[Table], tu
                same_expiry: bool):
     """The table ``purpose`` makes from the body's table, made once: asked again, the same table."""
     kept = loaded(game, required(data, "table"))
-    made, events, _ = _asked(table_store().made_from, kept, purpose, lambda: _asked(make, kept.table), game,
+    if kept.friends and purpose == "next":
+        made, events = seating.next_deal(table_store(), kept, game, lambda: _asked(make, kept.table))
+        return jsonify(_answer(made, events)), 201
+    made, events, _ = _asked(table_store().made_from, _alone(kept), purpose, lambda: _asked(make, kept.table), game,
                              kept.expires if same_expiry else None)
     return jsonify(_answer(made, events)), 201
 
@@ -206,5 +235,5 @@ def next_deal(game_id: str):
 @bp.post("/<game_id>/tables/undo")
 def undo(game_id: str):
     """The table as it was before the reader's last move, replayed from its record, counting the undo."""
-    kept = loaded(known_game(game_id), required(json_body(), "table"))
+    kept = _alone(loaded(known_game(game_id), required(json_body(), "table")))
     return jsonify(_stored(kept, (_asked(tables.undo, kept.table), [])))

@@ -286,6 +286,7 @@
       if (game !== self.game) { return; }
       self.endReplay();
       self.draw(result.data.diagram, options.focusBoard);
+      self.root.dispatchEvent(new CustomEvent("naipes:answer", { detail: answer }));
       self.count(answer);
       self.remember();
       self.undoButton.disabled = self.history.length === 0;
@@ -633,5 +634,6 @@
     if (this.paused) { this.stopTicking(); } else if (this.answer && !this.answer.over) { this.scheduleTick(); }
   };
 
-  new Table(root);
+  // friends.js seats friends at this same table.
+  window.NaipesPlay = { table: new Table(root) };
 })();
