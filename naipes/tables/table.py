@@ -268,5 +268,12 @@ def undo(table: Table) -> Table:
     last = max((index for index, made in enumerate(played.moves) if made.player == table.seat), default=None)
     if last is None:
         raise IllegalMove("nothing_to_undo", N_("You have not moved yet: there is nothing to undo."))
+    def before(index: int) -> PositionLike:
+        return played.positions[index - 1] if index else played.start
+
+    # The fan readied for the reader's move (``Rules.prepare``) is taken back with it: the move made
+    # again is readied again by the same dice, so going back shows nothing new of the fan.
+    if last and table.game.prepare(before(last - 1), table.seat, random.Random(0)) is not None:
+        last -= 1
     record = replace(table.record, moves=table.record.moves[:last], made=last, undos=table.record.undos + 1)
-    return replace(table, position=played.positions[last - 1] if last else played.start, record=record)
+    return replace(table, position=before(last), record=record)

@@ -38,7 +38,7 @@ _ERRORS = {
     404: "No such game or example",
     413: "A body over 64 KiB",
     415: "A body that is not sent as application/json",
-    409: "The game is not over yet",
+    409: "The game is not over yet, or (stale_table) the table changed since the version the request names",
     422: "A well-formed move that the rules forbid (the position is untouched), or a table whose moves were not kept",
 }
 LANG_PARAMETER = {
@@ -174,8 +174,10 @@ def _session(game_id: str) -> dict:
 
 def _table_answer(game_id: str) -> dict:
     return _object({
-        "table": {"type": "string", "description": "the sealed table: send it back to move, ask a hint or tick"},
+        "table": {"type": "string", "description": "the seat's key: send it back to move, ask a hint or tick, or"
+                                                   " read the table again (tables/state)"},
         "seat": {"type": "integer", "minimum": 0},
+        "version": {"type": "integer", "minimum": 0, "description": "the moves made at the table so far"},
         "level": {"type": "string"},
         "view": _ref(f"{game_id}.View"),
         # Events as the seat sees them: a card it could not see is null, which the engine's event schema does not allow.
@@ -186,6 +188,7 @@ def _table_answer(game_id: str) -> dict:
         "help": {"type": ["object", "null"], "description": "the hints and undos the reader has used at this table",
                  "properties": {"hints": {"type": "integer"}, "undos": {"type": "integer"}}},
         "session": _session(game_id),
+        "practice": {"type": "boolean", "description": "a deal played again: its result leaves the session alone"},
     })
 
 
@@ -208,9 +211,9 @@ def _review(game_id: str) -> dict:
                                     " request's bound on work"}})
 
 
-_TABLE = {"table": {"type": "string", "description": "a table token from an earlier answer"}}
+_TABLE = {"table": {"type": "string", "description": "the seat's key, from an earlier answer"}}
 _TABLE_ERRORS = {
-    "400": _json(_ref("Error"), "Malformed JSON or body, or a table token that was altered or made elsewhere"),
+    "400": _json(_ref("Error"), "Malformed JSON or body, or a seat's key this server did not make"),
     "410": _json(_ref("Error"), "A table older than its lifetime"),
 }
 
@@ -238,11 +241,16 @@ def _tables(game_id: str, engine) -> dict:
             answer, 201),
         f"/api/v1/{game_id}/tables/move": _table_post(
             "The reader's move, then the computer players' until the reader must act",
-            _object({**_TABLE, "move": _ref(f"{game_id}.Move")}), answer, 200, 422),
+            _object({**_TABLE, "move": _ref(f"{game_id}.Move")},
+                    {"version": {"type": "integer", "minimum": 0, "description": "the table's version the move was"
+                                 " chosen at: another is refused with 409 stale_table"}}), answer, 200, 409, 422),
         f"/api/v1/{game_id}/tables/hint": _table_post(
             "The move the computer would make in the reader's seat, and why",
             _object(_TABLE), _object({"move": _ref(f"{game_id}.Move"), "reason": {"type": "string"}},
-                                     {"table": {"type": "string", "description": "the table, counting this hint"}}),
+                                     {"table": {"type": "string", "description": "the seat's key"},
+                                      "help": {"type": "object", "description": "the help counted, this hint included",
+                                               "properties": {"hints": {"type": "integer"},
+                                                              "undos": {"type": "integer"}}}}),
             200, 422),
         f"/api/v1/{game_id}/tables/review": _table_post(
             "The finished game face up, step by step, and the engine's judgement of the reader's decisions",
@@ -250,11 +258,18 @@ def _tables(game_id: str, engine) -> dict:
         f"/api/v1/{game_id}/tables/undo": _table_post(
             "The table as it was before the reader's last move, counting the undo", _object(_TABLE), answer, 200, 422),
         f"/api/v1/{game_id}/tables/again": _table_post(
-            "The same deal as a new table: the same cards to the same seats (no seed)", _object(_TABLE, closed=True),
-            answer, 201, 422),
+            "The same deal as a practice table, once it is over: the same cards to the same seats (no seed);"
+            " asked again, the same practice table", _object(_TABLE, closed=True), answer, 201, 409, 422),
     }
+    key = {"name": "table", "in": "query", "required": True, "schema": {"type": "string"},
+           "description": "the seat's key"}
+    state = _get("The table as the seat sees it now: after a reload, or on another device", answer, 400,
+                 parameters=(key,))
+    state["get"]["responses"].update(_TABLE_ERRORS)
+    paths[f"/api/v1/{game_id}/tables/state"] = state
     paths[f"/api/v1/{game_id}/tables/next"] = _table_post(
-        "The session's next deal, once this one is over: the same seats, the dealer moving on",
+        "The session's next deal, once this one is over: the same seats, the dealer moving on; asked again,"
+        " the same next table",
         _object(_TABLE), answer, 201, 409)
     if game.realtime:
         paths[f"/api/v1/{game_id}/tables/tick"] = _table_post(
