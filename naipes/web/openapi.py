@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ..engine.schemas import json_schemas
 from ..games import GAMES
+from ..tables.friends import MAX_NAME
 
 OPENAPI_VERSION = "3.1.0"
 SEED_RANGE = 2**63
@@ -189,7 +190,28 @@ def _table_answer(game_id: str) -> dict:
                  "properties": {"hints": {"type": "integer"}, "undos": {"type": "integer"}}},
         "session": _session(game_id),
         "practice": {"type": "boolean", "description": "a deal played again: its result leaves the session alone"},
+        **_FRIENDS_ANSWER,
     })
+
+
+_SEAT = _object({
+    "seat": {"type": "integer", "minimum": 0},
+    "kind": {"enum": ["person", "computer"]},
+    "name": {"type": ["string", "null"], "maxLength": MAX_NAME, "description": "the name given when joining"},
+    "taken": {"type": "boolean", "description": "a person sits there (a friend's seat waits until its invitation is used)"},
+    "present": {"type": "boolean", "description": "the person plays now; false while they have left it to the computer"},
+})
+_FRIENDS_ANSWER = {
+    "seats": {"type": "array", "items": _SEAT, "description": "at a table with friends: who sits where"},
+    "turn": {"type": "array", "items": {"type": "integer"}, "description": "at a table with friends: the seats of"
+             " people whose move the table waits for"},
+    "deadline": {"type": ["number", "null"], "description": "when the turn ends (seconds since the epoch): the"
+                 " computer then makes that move, and the table says so (a played_for event)"},
+    "next": {"type": "boolean", "description": "at a table with friends: the next deal is dealt (ask tables/next)"},
+    "invites": {"type": "array", "description": "to the creator of a table with friends: one per friend's seat",
+                "items": _object({"seat": {"type": "integer"}, "code": {"type": "string"},
+                                  "url": {"type": "string", "description": "the page that seats whoever opens it"}})},
+}
 
 
 def _review(game_id: str) -> dict:
@@ -234,10 +256,16 @@ def _tables(game_id: str, engine) -> dict:
     }
     if "players" in engine.NEW_GAME_OPTIONS:
         options["players"] = {"type": "integer", "minimum": engine.PLAYERS[0], "maximum": engine.PLAYERS[1]}
+    options["seats"] = {"type": "array", "items": {"enum": ["me", "friend", "computer"]},
+                        "minItems": engine.PLAYERS[0], "maxItems": engine.PLAYERS[1],
+                        "description": "a table with friends: one entry per seat, \"me\" once, at least one \"friend\""}
+    options["name"] = {"type": "string", "maxLength": MAX_NAME, "description": "at a table with friends, the"
+                       " creator's name"}
     answer = _table_answer(game_id)
     paths = {
         f"/api/v1/{game_id}/tables": _table_post(
-            "A new table against the computer, dealt by the server (no seed)", _object({}, options, closed=True),
+            "A new table against the computer, or with friends (seats), dealt by the server (no seed)",
+            _object({}, options, closed=True),
             answer, 201),
         f"/api/v1/{game_id}/tables/move": _table_post(
             "The reader's move, then the computer players' until the reader must act",
@@ -317,7 +345,34 @@ def _analysis(game_id: str, engine) -> dict:
         _object({"position": _ref(f"{game_id}.Position")}), answer)}
 
 
-GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (_new, _legal, _apply, _tables, _lessons, _analysis)
+def _friends(game_id: str, engine) -> dict:
+    answer = _table_answer(game_id)
+    key = {"name": "table", "in": "query", "required": True, "schema": {"type": "string"},
+           "description": "the seat's key"}
+    after = {"name": "after", "in": "query", "required": False, "schema": {"type": "string", "pattern": "^[0-9]+$"},
+             "description": "the version the seat has: the stream starts after it (Last-Event-ID, if sent, wins)"}
+    events = {"get": {
+        "summary": "Every change at the table, as server-sent events: one data line per change, the seat's Table"
+                   " (its events those since the last sent, and told: them in the seat's language), id the version;"
+                   " a comment line at least every 15 seconds",
+        "parameters": [key, after, LANG_PARAMETER],
+        "responses": {"200": {"description": "text/event-stream",
+                              "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                      **_errors(400, 404), **_TABLE_ERRORS},
+    }}
+    return {
+        f"/api/v1/{game_id}/tables/join": _table_post(
+            "A friend's seat taken with an invitation code and a name: the seat's Table and key",
+            _object({"invite": {"type": "string"}, "name": {"type": "string", "maxLength": MAX_NAME}}, closed=True),
+            answer, 201, 404, 409),
+        f"/api/v1/{game_id}/tables/leave": _table_post(
+            "The seat left to the computer until its key is used again", _object(_TABLE), answer, 200, 409),
+        f"/api/v1/{game_id}/tables/events": events,
+    }
+
+
+GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (_new, _legal, _apply, _tables, _friends, _lessons,
+                                                            _analysis)
 SITE_ENDPOINTS: tuple[Callable[[], dict], ...] = (_games, _examples, _example, _openapi)
 
 
