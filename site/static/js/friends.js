@@ -39,12 +39,14 @@
 
   function create() {
     var seats = seatChoices();
+    // The pace the computers' moves are shown at is the page's own setting (play.js reads it).
     var body = { seats: seats };
     var name = setup.elements["friends-name"].value.trim();
     if (name) { body.name = name; }
     var level = setup.querySelector("[name=level]:checked");
     if (level) { body.level = level.value; }
     if (setup.elements.players) { body.players = seats.length; }
+    table.options();
     table.keepChoices();
     table.stopTicking();
     table.game += 1;
@@ -131,6 +133,7 @@
     panel.hidden = !friends;
     root.classList.toggle("play-with-friends", friends);
     table.undoButton.hidden = friends;
+    if (table.pauseButton) { table.pauseButton.hidden = friends; }
     if (!friends) { close(); return; }
     seatsList.textContent = "";
     answer.seats.forEach(function (seat) { seatsList.appendChild(seatLine(seat, answer)); });

@@ -609,7 +609,8 @@
     var self = this;
     var game = this.game;
     this.stopTicking();
-    if (this.paused || this.holding) { return; }
+    // In a race between friends there is no computer to ask: each person moves their own cards.
+    if (this.paused || this.holding || (this.answer && this.answer.seats)) { return; }
     this.timer = window.setTimeout(function () {
       self.timer = null;
       if (game !== self.game || self.paused || self.holding) { return; }
