@@ -30,7 +30,8 @@ ANALYSIS = ["/es/solo-whist/analisis/", "/pt/solo-whist/analise/",
             # the set-up form open on a position it set up, and on one it refused
             "/es/solo-whist/analisis/?action=analyse&bid=misere&bidder=1&leader=0&AS=0&KS=1&QS=2&JS=3",
             "/pt/solo-whist/analise/?action=analyse&bid=misere&bidder=1&leader=0&AS=0&KS=1&QS=2"]
-PAGES += SHEETS + BOOKLETS + LESSONS + GLOSSARIES + ANALYSIS
+INVITATIONS = [f"/es/{game}/jugar/invitacion/" for game in GAMES] + [f"/pt/{game}/jogar/convite/" for game in GAMES]
+PAGES += SHEETS + BOOKLETS + LESSONS + GLOSSARIES + ANALYSIS + INVITATIONS
 
 
 def test_every_page_is_valid_html(client, tmp_path):

@@ -7,9 +7,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from play_helpers import PHONE, PLAY, WORDS, no_sideways_scroll, play_the_hint, settled
+from test_accessibility import AXE
 
 pytestmark = pytest.mark.browser
 
@@ -146,3 +148,24 @@ def test_a_race_between_two_people_every_move_on_the_other_screen(person, live_s
         other.wait_for_function(f"() => window.NaipesPlay.table.answer.version > {before}", timeout=2000)
         assert version(other) == version(mover)
     no_sideways_scroll(joao)
+
+
+def test_the_invitations_and_the_invitation_page_are_accessible_and_fit_a_phone(person, live_server):
+    axe = Axe(AXE.read_text(encoding="utf-8"))
+    ana, joao = person("es"), person("pt")
+    ana.set_viewport_size(PHONE)
+    joao.set_viewport_size(PHONE)
+    links = create(ana, live_server, "old-maid", ["me", "friend", "computer"], "Ana", players=3)
+    no_sideways_scroll(ana)
+    assert axe.run(ana).violations_count == 0
+    path = "/" + links[0].split("/", 3)[3]
+    joao.goto(live_server + path.replace("/es/old-maid/jugar/invitacion/", "/pt/old-maid/jogar/convite/"))
+    expect(joao.locator("#invite-name")).to_be_focused()
+    no_sideways_scroll(joao)
+    assert axe.run(joao).violations_count == 0
+    joao.keyboard.type("João")
+    joao.keyboard.press("Enter")
+    joao.wait_for_url("**/jogar/")
+    settled(joao)
+    expect(ana.locator("[data-seats]")).to_contain_text("João")
+    expect(ana.locator("[data-invite-list]")).to_be_hidden()
