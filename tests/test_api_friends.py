@@ -284,6 +284,8 @@ def test_a_friends_page_invitation_is_in_its_language_and_keeps_no_referrer(clie
     assert "Sentar-me" in page.get_data(as_text=True)
     assert "Sentarse" in client.get("/es/solo-whist/jugar/invitacion/").get_data(as_text=True)
     assert client.get("/es/solo-whist/jugar/convite/").status_code == 404
+    # The invitation's route, four parts deep, takes no address from the pages of three parts.
+    assert client.get("/es/old-maid/hoja/").status_code == 200
 
 
 def test_two_instances_on_one_redis_deliver_every_change_to_every_seat(tmp_path, redis_url, monkeypatch):

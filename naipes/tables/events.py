@@ -5,8 +5,10 @@ stream reads the table's event log after the version it sent last, so a message 
 repeated or lost costs a delay, never an event (a stream reads the store again at least at
 every heartbeat). That keeps the bus simple and keeps cards out of it.
 
-- ``LocalBus``: one process; a stream is a greenlet (gunicorn's gevent workers patch
-  ``threading``), woken by the request that committed the move in the same process.
+- ``LocalBus``: one instance; a stream is a greenlet (gunicorn's gevent workers patch
+  ``threading``), woken at once by a move committed in its own process. The instance's other
+  worker processes commit moves too, and those reach the stream through the store alone: a
+  stream on this bus reads the store again every ``poll_seconds``.
 - ``RedisBus``: several processes or machines, through one Redis channel. Each process keeps
   one subscription and hands each message to its own streams, so a thousand streams cost one
   connection; a publish reaches every instance, the one that published included.
@@ -65,6 +67,9 @@ class Subscription:
 
 class LocalBus:
     """The changes of the tables of this process, handed to this process's streams."""
+
+    poll_seconds: float | None = 0.25
+    """How often a stream reads the store besides, for the changes this bus cannot carry (None: never)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -134,6 +139,8 @@ class RedisBus(LocalBus):
     fails is logged, not raised: the move has committed, and the streams read the store at
     their next heartbeat.
     """
+
+    poll_seconds = None
 
     def __init__(self, url: str) -> None:
         super().__init__()

@@ -98,7 +98,7 @@ def _add_slug_converters(app: Flask, site: SiteData) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    for module in (assets, meta, api, tables, friends, pages, lessons, analysis, play, reviews):
+    for module in (assets, meta, api, tables, pages, lessons, analysis, play, reviews, friends):
         app.register_blueprint(module.bp)
     for module in (pages, play, lessons, analysis, reviews):
         module.register_template_helpers(app)

@@ -178,6 +178,8 @@ def events(game_id: str):
                 wait = HEARTBEAT_SECONDS - (time.monotonic() - written)
                 if now.deadline is not None:
                     wait = min(wait, now.deadline - time.time() + 0.05)
+                if bus.poll_seconds is not None:
+                    wait = min(wait, bus.poll_seconds)
                 ear.wait(max(wait, 0.0))
                 if time.monotonic() - written >= HEARTBEAT_SECONDS:
                     yield ": the table is quiet\n\n"
