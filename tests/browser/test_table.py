@@ -21,9 +21,13 @@ pytestmark = pytest.mark.browser
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
 
-KEPT = """() => {
+# The table the page keeps for this tab, as the server answers its seat's key now.
+KEPT = """async () => {
   const key = Object.keys(sessionStorage).find(name => name.startsWith('naipes-table:'));
-  return key ? JSON.parse(sessionStorage.getItem(key)).answer : null;
+  if (!key) return null;
+  const seat = JSON.parse(sessionStorage.getItem(key)).table;
+  const answer = await fetch(key.slice('naipes-table:'.length) + '/state?table=' + encodeURIComponent(seat));
+  return answer.json();
 }"""
 
 # The next move is lost on its way, as with a dropped connection; the moves after it go through.
