@@ -289,6 +289,7 @@
       if (game !== self.game) { return; }
       self.endReplay();
       self.draw(result.data.diagram, options.focusBoard);
+      self.root.dataset.version = answer.version;
       self.count(answer);
       self.remember();
       self.undoButton.disabled = self.history.length === 0;
