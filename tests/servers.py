@@ -43,7 +43,8 @@ def _postgres_bin() -> Path:
 class PostgresServer:
     """A PostgreSQL cluster in a temporary folder, reached through its socket there, trusting local users."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        self.durable = durable
         self.bin = _postgres_bin()
         self.folder = Path(tempfile.mkdtemp(prefix="naipes-pg-"))
         self.data = self.folder / "data"
@@ -56,9 +57,11 @@ class PostgresServer:
         subprocess.run([self.bin / "initdb", "-D", self.data, "-A", "trust", "-U", "postgres", "-E", "UTF8",
                         "--locale", "C.UTF-8", "--no-sync"], **run)
         # Durability is the server's business, not the tests': without fsync a cluster starts and
-        # commits fast. The socket only, in the folder: no port shared with another worker.
-        options = f"-k {self.folder} -c listen_addresses='' -c fsync=off -c synchronous_commit=off" \
-                  " -c full_page_writes=off -c max_connections=200"
+        # commits fast (a benchmark asks for a ``durable`` one). The socket only, in the folder: no
+        # port shared with another worker.
+        options = f"-k {self.folder} -c listen_addresses='' -c max_connections=200"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         subprocess.run([self.bin / "pg_ctl", "-D", self.data, "-o", options, "-l", self.folder / "log",
                         "-w", "-t", str(STARTUP_SECONDS), "start"], **run)
         self.running = True

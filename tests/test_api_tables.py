@@ -206,7 +206,9 @@ def test_a_stale_version_is_refused_in_the_readers_language_and_changes_nothing(
 def test_the_state_of_a_table_is_what_its_seat_was_last_answered(client):
     table = new_table(client, "solo-whist", seat=2)
     moved = move(client, table, table["moves"][0], game="solo-whist").get_json()
-    state = client.get(f"/api/v1/solo-whist/tables/state?table={table['table']}").get_json()
+    answer = client.get(f"/api/v1/solo-whist/tables/state?table={table['table']}")
+    assert answer.headers["Cache-Control"] == "no-store", "one seat's table, changed by the next move"
+    state = answer.get_json()
     assert state["table"] == table["table"] and state["seat"] == 2
     assert {key: state[key] for key in ("view", "moves", "over", "help", "session", "version")} == {
         key: moved[key] for key in ("view", "moves", "over", "help", "session", "version")}

@@ -50,8 +50,10 @@ class Record:
         """The record the store keeps, or None for one of the wrong shape."""
         if not isinstance(data, dict) or not isinstance(data.get("deal"), dict):
             return None
-        moves, counts = data.get("moves"), [data.get(name) for name in ("hints", "undos", "made", "hinted")]
-        if not isinstance(moves, list) or any(type(count) is not int for count in counts):
+        moves = data.get("moves")
+        counts = [count for count in (data.get(name) for name in ("hints", "undos", "made", "hinted"))
+                  if type(count) is int]
+        if not isinstance(moves, list) or len(counts) != 4:
             return None
         hints, undos, made, hinted = counts
         return cls(data["deal"], tuple(moves), hints, undos, data.get("complete") is True, made, hinted)

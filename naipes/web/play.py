@@ -80,7 +80,7 @@ def render(lang: str, slug: str, play: str):
     session = table.session.shown(game.scoring, table.position, table.seat, counted=not table.practice)
     help_used = table.help
     context = {"page": page, "game": game, "p": view, "seat": table.seat, "moves": moves, "over": over,
-               "session": session, "help": help_used, "token": data["table"], "friends": kept.friends,
+               "session": session, "help": help_used, "friends": kept.friends,
                "names": seating.names(table_store(), kept)}
     steps = [{"text": narrate(page.game, event, table.seat), "journey": stage(page.game, event)} for event in events]
     return jsonify({

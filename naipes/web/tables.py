@@ -144,8 +144,11 @@ def create(game_id: str):
 
 @bp.get("/<game_id>/tables/state")
 def state(game_id: str):
-    """The table as the seat sees it now: after a reload, or on another device."""
-    return jsonify(_answer(loaded(known_game(game_id), request.args.get("table")), []))
+    """The table as the seat sees it now: after a reload, or on another device. Never kept by a cache:
+    the next move changes it, and it is one seat's alone."""
+    response = jsonify(_answer(loaded(known_game(game_id), request.args.get("table")), []))
+    response.cache_control.no_store = True
+    return response
 
 
 @bp.post("/<game_id>/tables/move")

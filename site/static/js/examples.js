@@ -267,23 +267,13 @@
 
   document.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
 
-  // The review page: the finished table travels in the address's fragment ("#table=…", which no
-  // server sees) or, after a reload, in this tab's storage; the server draws the review, and the
-  // widget above steps through it. "Play this deal again" deals the same cards as a new table and
-  // opens it on the play page, which resumes the table kept for this tab.
+  // The review page: the finished table's seat key is left in this tab's storage by the play
+  // page's link (never in the address); the server draws the review, and the widget above steps
+  // through it. "Play this deal again" deals the same cards as a practice table and opens it on
+  // the play page, which resumes the table whose key is kept for this tab.
   function loadReview(root) {
-    var key = "naipes-review:" + root.dataset.game;
     var token = null;
-    var hash = window.location.hash;
-    try {
-      if (hash.indexOf("#table=") === 0) {
-        token = decodeURIComponent(hash.slice(7));
-        window.sessionStorage.setItem(key, token);
-        window.history.replaceState(null, "", window.location.pathname + window.location.search);
-      } else {
-        token = window.sessionStorage.getItem(key);
-      }
-    } catch (error) { token = token || null; }
+    try { token = window.sessionStorage.getItem("naipes-review:" + root.dataset.game); } catch (error) { token = null; }
     var missing = root.querySelector("[data-review-missing]");
     if (!token) { missing.hidden = false; return; }
     window.Naipes.postJSON(root.dataset.renderUrl, { table: token }).then(function (result) {
@@ -302,7 +292,7 @@
       button.disabled = false;
       if (!result.ok) { button.insertAdjacentText("afterend", " " + result.data.error.message); return; }
       try {
-        var kept = { answer: Object.assign({}, result.data, { events: [] }), pace: 1000, moment: 0 };
+        var kept = { table: result.data.table, pace: 1000, moment: 0 };
         window.sessionStorage.setItem("naipes-table:" + root.dataset.tablesUrl, JSON.stringify(kept));
       } catch (error) { return; }
       window.location.assign(root.dataset.playUrl);

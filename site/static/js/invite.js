@@ -47,7 +47,7 @@
         return;
       }
       write(CODE_KEY, null);
-      write("naipes-table:" + root.dataset.tablesUrl, JSON.stringify({ answer: result.data }));
+      write("naipes-table:" + root.dataset.tablesUrl, JSON.stringify({ table: result.data.table }));
       window.location.replace(root.dataset.playUrl);
     }, function () {
       button.disabled = false;
