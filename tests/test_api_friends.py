@@ -343,3 +343,28 @@ def test_the_next_deal_is_dealt_once_to_the_same_people_each_with_their_own_key(
     assert mine["session"]["deals"] == theirs["session"]["deals"] == 1
     assert [len(hand) for hand in mine["view"]["hands"]] == [len(hand) for hand in theirs["view"]["hands"]]
     assert post(client, "/next", {"table": joao["table"]}, "pt").get_json()["table"] == theirs["table"]
+
+
+def test_a_table_with_friends_on_postgresql(postgresql):
+    app = create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "TURN_SECONDS": 600,
+                      "DATABASE_URL": postgresql.fresh_database()})
+    client = app.test_client()
+    try:
+        ana, joao = two_at_old_maid(client)
+        again = post(client, "/join", {"invite": ana["invites"][0]["code"], "name": "Eve"}, "pt")
+        assert error(again, 409)["code"] == "seat_taken"
+        stream = Stream(client, "old-maid", joao["table"], after=joao["version"])
+        try:
+            stream.next()
+            moved = post(client, "/move", {"table": ana["table"], "move": discard(ana), "version": ana["version"]})
+            _, seen = stream.until(moved.get_json()["version"])[-1]
+            assert [event["type"] for event in seen["events"]] == ["discarded"]
+        finally:
+            stream.close()
+        with app.test_request_context():
+            kept = loaded(GAMES["old-maid"], joao["table"])
+            late = seating.on_time(table_store(), kept, GAMES["old-maid"], now=kept.deadline + 1)
+            assert late.version == kept.version + 1
+            assert seating.on_time(table_store(), kept, GAMES["old-maid"], now=kept.deadline + 1).version == late.version
+    finally:
+        app.extensions["naipes_tables"].dispose()

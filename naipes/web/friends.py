@@ -110,8 +110,8 @@ def join(game_id: str):
     kept = _asked(gathering.join, store, game, required(data, "invite"), name, current_language())
     kept = seating.with_people(store, kept)
     seating.bus().publish(str(kept.id), kept.version)
-    events = [_event(logged) for logged in store.events_since(kept, -1)]
-    return jsonify(_answer(kept, events)), 201
+    # The table as it is now: what was played before the friend sat down is not replayed to them.
+    return jsonify(_answer(kept, [])), 201
 
 
 @bp.post("/api/v1/<game_id>/tables/leave")
