@@ -55,6 +55,7 @@ class Stream:
     def __init__(self, port: int, key: str, after: int) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.connection.request("GET", f"/api/v1/double-solitaire/tables/events?table={key}&after={after}")
+        self.socket = self.connection.sock
         self.response = self.connection.getresponse()
         assert self.response.status == 200, self.response.status
         self.arrived: dict[int, float] = {}
@@ -87,6 +88,11 @@ class Stream:
             return min(at for seen, at in self.arrived.items() if seen >= version)
 
     def close(self) -> None:
+        """The connection shut down, so that the server sees it end (the reader's file keeps the socket open)."""
+        try:
+            self.socket.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         self.connection.close()
 
 

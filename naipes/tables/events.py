@@ -74,6 +74,13 @@ class LocalBus:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._subscribers: dict[str, set[Subscription]] = {}
+        self.ending = threading.Event()
+        """Set when the process stops: every stream ends at once, and its browser reconnects elsewhere."""
+
+    def end(self) -> None:
+        """Every stream of this process asked to end now (the process is stopping)."""
+        self.ending.set()
+        self.wake_all()
 
     def subscribe(self, table: str) -> Subscription:
         subscription = Subscription(self, table)

@@ -164,7 +164,7 @@ def events(game_id: str):
         started = written = time.monotonic()
         yield f"retry: {RETRY_MS}\n\n"
         with bus.subscribe(str(kept.id)) as ear:
-            while time.monotonic() - started < STREAM_SECONDS:
+            while time.monotonic() - started < STREAM_SECONDS and not bus.ending.is_set():
                 with app.app_context(), force_locale(lang):
                     try:
                         now = seating.on_time(store, seating.with_people(store, store.open(key, game), False), game)

@@ -45,6 +45,11 @@ def bus() -> LocalBus:
     return current_app.extensions[EXTENSION]
 
 
+def end_streams(app: Flask) -> None:
+    """Every event stream of ``app``'s process ended, as the process stops (the browsers reconnect)."""
+    app.extensions[EXTENSION].end()
+
+
 def turn_seconds() -> int:
     return int(current_app.config.get("TURN_SECONDS", DEFAULT_TURN_SECONDS))
 
