@@ -368,3 +368,16 @@ def test_a_table_with_friends_on_postgresql(postgresql):
             assert seating.on_time(table_store(), kept, GAMES["old-maid"], now=kept.deadline + 1).version == late.version
     finally:
         app.extensions["naipes_tables"].dispose()
+
+
+def test_every_late_person_is_played_for_at_once(app, client):
+    ana = created(client, ["me", "friend", "friend"], players=3)
+    joined(client, ana["invites"][0], "Bea")
+    game = GAMES["old-maid"]
+    with app.test_request_context():
+        kept = loaded(game, ana["table"])
+        assert {1, 2} <= set(seating.seats_part(table_store(), kept)["turn"])
+        late = seating.on_time(table_store(), kept, game, now=kept.deadline + 1)
+        events = table_store().events_since(late, kept.version)
+    assert late.version == kept.version + 1
+    assert [event["player"] for event in events if event["type"] == "played_for"] == [1, 2]

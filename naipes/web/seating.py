@@ -85,8 +85,8 @@ def after_change(store: TableStore, kept: Kept) -> Kept:
 
 
 def on_time(store: TableStore, kept: Kept, game: Rules, now: float | None = None) -> Kept:
-    """``kept`` with the computer's move made for a person whose turn's time ran out, if one's has; the
-    seat asking is never played for (it is here). Another instance that made it first wins: the table
+    """``kept`` with the computer's move made for each person whose turn's time ran out; the seat asking
+    is never played for (it is here). Another instance that made it first wins: the table
     is then read as it is."""
     now = time.time() if now is None else now
     if not kept.friends or kept.deadline is None or now < kept.deadline:
@@ -94,7 +94,12 @@ def on_time(store: TableStore, kept: Kept, game: Rules, now: float | None = None
     late = sorted(to_move(game, kept.table.position, kept.table.humans) - {kept.table.seat})
     if not late:
         return kept
-    table, events = played_for(kept.table, late[0])
+    # Every person whose time ran out is played for at once (Old Maid's pairs are laid aside together).
+    table, events = kept.table, []
+    for seat in late:
+        if seat in to_move(game, table.position, table.humans):
+            table, more = played_for(table, seat)
+            events += more
     try:
         saved = store.save(kept, table, events)
     except StaleTable:
