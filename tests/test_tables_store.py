@@ -8,11 +8,13 @@ import threading
 
 import pytest
 import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 
 from naipes import tables
 from naipes.games import GAMES
 from naipes.tables.errors import ExpiredTable, InvalidTable, StaleTable
-from naipes.tables.schema import events, seats
+from naipes.tables.schema import events, metadata, seats
 from naipes.tables.schema import tables as tables_table
 from naipes.tables.store import TableStore, key_hash
 
@@ -39,6 +41,11 @@ def test_migrating_twice_or_from_many_processes_at_once_leaves_one_schema(store)
         thread.join()
     names = set(sa.inspect(store.engine).get_table_names())
     assert {"tables", "seats", "events", "alembic_version"} <= names
+
+
+def test_the_migrations_make_exactly_the_schema_the_store_queries(store):
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
 
 
 def test_a_table_is_kept_whole_and_opened_by_its_seats_key_only(store):
