@@ -380,4 +380,4 @@ def test_every_late_person_is_played_for_at_once(app, client):
         late = seating.on_time(table_store(), kept, game, now=kept.deadline + 1)
         events = table_store().events_since(late, kept.version)
     assert late.version == kept.version + 1
-    assert [event["player"] for event in events if event["type"] == "played_for"] == [1, 2]
+    assert [event.data["player"] for event in events if event.type == "played_for"] == [1, 2]

@@ -7,7 +7,9 @@ import time
 
 import pytest
 
+from naipes import tables
 from naipes.tables.errors import ExpiredTable
+from naipes.tables.schema import seats
 from naipes.web import create_app
 from naipes.web.tables import table_store
 from naipes.games import GAMES as REGISTERED
@@ -212,6 +214,7 @@ def test_the_state_of_a_table_is_what_its_seat_was_last_answered(client):
     assert state["table"] == table["table"] and state["seat"] == 2
     assert {key: state[key] for key in ("view", "moves", "over", "help", "session", "version")} == {
         key: moved[key] for key in ("view", "moves", "over", "help", "session", "version")}
+    assert state["events"] == [], "nothing happened since the seat's last answer"
     assert error(client.get("/api/v1/solo-whist/tables/state"), 400)["code"] == "invalid_table"
     assert error(client.get(f"/api/v1/old-maid/tables/state?table={table['table']}"), 400)["code"] == "invalid_table"
 
@@ -255,6 +258,25 @@ def test_the_key_holds_nothing_of_the_table(client, app):
     table = new_table(client, players=3)
     assert len(table["table"]) >= 32 and table["table"].replace("-", "").replace("_", "").isalnum()
     assert kept_table(app, "old-maid", table["table"]).position.hands[1]
+
+
+def test_the_state_tells_what_happened_since_the_seat_was_last_answered_masked_for_it(app, client):
+    """Moves the seat was not answered for (another's, at a table with friends; here, one saved
+    behind the seat's back) come with the table's state, each card the seat may not see hidden."""
+    table = new_table(client, players=4, seat=0)
+    while table["moves"][0]["type"] == "discard":
+        table = move(client, table, table["moves"][0]).get_json()
+    with app.app_context():
+        store = table_store()
+        kept = store.open(table["table"], REGISTERED["old-maid"])
+        after, happened = tables.move(kept.table, table["moves"][-1])
+        store.save(kept, after, happened)
+        with store.writer.begin() as connection:
+            connection.execute(seats.update().where(seats.c.table_id == kept.id).values(seen=kept.version))
+    state = client.get(f"/api/v1/old-maid/tables/state?table={table['table']}").get_json()
+    assert state["events"] == [REGISTERED["old-maid"].event_seen_by(event, 0).to_json() for event in happened]
+    others = [event for event in state["events"] if event["type"] == "drew" and 0 not in (event["player"], event["from"])]
+    assert all(event["card"] is None for event in others)
 
 
 def test_two_instances_on_one_database_serve_alternate_requests_of_one_game():

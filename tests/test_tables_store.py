@@ -8,11 +8,13 @@ import threading
 
 import pytest
 import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 
 from naipes import tables
 from naipes.games import GAMES
 from naipes.tables.errors import ExpiredTable, InvalidTable, StaleTable
-from naipes.tables.schema import events, seats
+from naipes.tables.schema import events, metadata, seats
 from naipes.tables.schema import tables as tables_table
 from naipes.tables.store import TableStore, key_hash
 
@@ -41,6 +43,11 @@ def test_migrating_twice_or_from_many_processes_at_once_leaves_one_schema(store)
     assert {"tables", "seats", "events", "alembic_version"} <= names
 
 
+def test_the_migrations_make_exactly_the_schema_the_store_queries(store):
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+
+
 def test_a_table_is_kept_whole_and_opened_by_its_seats_key_only(store):
     table, dealt_events = dealt(seat=2)
     made = store.create(table, dealt_events)
@@ -48,7 +55,7 @@ def test_a_table_is_kept_whole_and_opened_by_its_seats_key_only(store):
     assert opened.table.position.to_json() == table.position.to_json()
     assert (opened.table.seat, opened.table.level, opened.table.record, opened.table.session, opened.table.dice) == (
         table.seat, table.level, table.record, table.session, table.dice)
-    assert opened.version == 0 and store.events_since(opened, -1) == [event.to_json() for event in dealt_events]
+    assert opened.version == 0 and store.events_since(opened, -1) == dealt_events
     for wrong in (made.key + "x", made.key.upper(), "", None):
         with pytest.raises(InvalidTable):
             store.open(wrong, GAMES["solo-whist"])
@@ -76,7 +83,7 @@ def test_a_move_is_kept_once_per_version_and_its_events_logged(store):
         store.save(made, after, moved_events)
     opened = store.open(made.key, GAMES["solo-whist"])
     assert opened.version == 1 and opened.table.position.to_json() == after.position.to_json()
-    assert store.events_since(opened, 0) == [event.to_json() for event in moved_events]
+    assert [event.to_json() for event in store.events_since(opened, 0)] == [event.to_json() for event in moved_events]
     with store.engine.connect() as connection:
         assert connection.execute(sa.select(sa.func.count()).select_from(events)).scalar_one() == 2
 

@@ -78,9 +78,8 @@ def play(
     game: Rules, position: PositionLike, reader: int, move: MoveLike, rng: random.Random,
     record: list[MoveLike] | None = None,
 ) -> tuple[PositionLike, list[Event]]:
-    """The reader's move, on the position readied with fresh dice at this moment (Old Maid: the
-    fan the reader draws from is shuffled now, not when the table was sealed, so drawing again
-    from an earlier token draws from a fan shuffled afresh: undo reveals nothing of its order).
+    """The reader's move, on the position readied by ``rng`` (Old Maid: the fan the reader draws
+    from is shuffled just before the draw, so where a card went when it was taken tells nothing).
     Raises the engine's refusal as ``apply`` does, and records nothing then."""
     moves: list[MoveLike] = []
     answer = game.apply(ready(game, position, reader, rng, moves), move)

@@ -152,15 +152,17 @@ class TableStore:
         return Kept(row.id, key, row.version, _table(game, row, row.number), row.expires, row.seen, row.next_table,
                     row.friends, row.turn_deadline)
 
-    def events_since(self, kept: Kept, version: int) -> list[dict]:
-        """The table's events after ``version`` up to ``kept``'s, unmasked, in order (each as its JSON)."""
+    def events_since(self, kept: Kept, version: int) -> list[Event]:
+        """The table's events after ``version`` up to ``kept``'s, unmasked, in order (``Table.seen`` masks them
+        for a seat)."""
         with self.engine.connect() as connection:
             rows = connection.execute(
                 sa.select(events_table.c.events).where(events_table.c.table_id == kept.id,
                                                        events_table.c.version > version,
                                                        events_table.c.version <= kept.version)
                 .order_by(events_table.c.version)).scalars()
-            return [event for logged in rows for event in logged]
+            return [Event(logged["type"], {name: value for name, value in logged.items() if name != "type"})
+                    for logged_events in rows for logged in logged_events]
 
     def save(self, kept: Kept, table: Table, events: Sequence[Event], moved: bool = True) -> Kept:
         """``table`` kept in place of ``kept``'s, if nobody changed it since it was opened (else

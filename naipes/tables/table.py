@@ -76,7 +76,7 @@ class Table:
 
     def seen(self, events: list[Event]) -> dict:
         """What the reader's seat may see of the table and of ``events``, nothing else (the API's ``Table``
-        but its token)."""
+        but its key and version)."""
         game, position, seat = self.game, self.position, self.seat
         return {
             "seat": seat,

@@ -130,11 +130,6 @@ def leave(game_id: str):
     return jsonify(_answer(kept, events))
 
 
-def _event(logged: dict) -> Event:
-    data = dict(logged)
-    return Event(str(data.pop("type", "")), data)
-
-
 def _after(version: int) -> int:
     """Where the stream resumes: after the browser's ``Last-Event-ID`` if it reconnected, else ``after``,
     else after the table as it is now."""
@@ -195,12 +190,12 @@ def _message(store: TableStore, kept: Kept, after: int) -> str:
     """One change, as the seat sees it, in the language in force: its ``id`` is the version it brings the seat to."""
     logged = store.events_since(kept, after)
     told = [text for text in (_told(kept, event) for event in logged) if text]
-    body = {**_answer(kept, [_event(event) for event in logged]), "told": told}
+    body = {**_answer(kept, logged), "told": told}
     return f"id: {kept.version}\ndata: {json.dumps(body, ensure_ascii=False, separators=(',', ':'))}\n\n"
 
 
-def _told(kept: Kept, logged: dict) -> str | None:
-    seen = kept.table.game.event_seen_by(_event(logged), kept.table.seat).to_json()
+def _told(kept: Kept, logged: Event) -> str | None:
+    seen = kept.table.game.event_seen_by(logged, kept.table.seat).to_json()
     return narrate(kept.table.game.ID, seen, kept.table.seat)
 
 

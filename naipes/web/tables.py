@@ -144,9 +144,11 @@ def create(game_id: str):
 
 @bp.get("/<game_id>/tables/state")
 def state(game_id: str):
-    """The table as the seat sees it now: after a reload, or on another device. Never kept by a cache:
-    the next move changes it, and it is one seat's alone."""
-    response = jsonify(_answer(loaded(known_game(game_id), request.args.get("table")), []))
+    """The table as the seat sees it now, after a reload or on another device, with the events since the
+    seat was last answered (moves it was not answered for). Never kept by a cache: the next move changes
+    it, and it is one seat's alone."""
+    kept = loaded(known_game(game_id), request.args.get("table"))
+    response = jsonify(_answer(kept, table_store().events_since(kept, kept.seen)))
     response.cache_control.no_store = True
     return response
 

@@ -272,23 +272,23 @@
   // through it. "Play this deal again" deals the same cards as a practice table and opens it on
   // the play page, which resumes the table whose key is kept for this tab.
   function loadReview(root) {
-    var token = null;
-    try { token = window.sessionStorage.getItem("naipes-review:" + root.dataset.game); } catch (error) { token = null; }
+    var key = null;
+    try { key = window.sessionStorage.getItem("naipes-review:" + root.dataset.game); } catch (error) { key = null; }
     var missing = root.querySelector("[data-review-missing]");
-    if (!token) { missing.hidden = false; return; }
-    window.Naipes.postJSON(root.dataset.renderUrl, { table: token }).then(function (result) {
+    if (!key) { missing.hidden = false; return; }
+    window.Naipes.postJSON(root.dataset.renderUrl, { table: key }).then(function (result) {
       if (!result.ok) { missing.textContent = result.data.error.message; missing.hidden = false; return; }
       var body = root.querySelector("[data-review-body]");
       body.innerHTML = result.data.html;
       body.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
       var again = body.querySelector("[data-again]");
-      again.addEventListener("click", function () { playAgain(root, token, again); });
+      again.addEventListener("click", function () { playAgain(root, key, again); });
     }).catch(function () { missing.textContent = root.dataset.labelNetwork; missing.hidden = false; });
   }
 
-  function playAgain(root, token, button) {
+  function playAgain(root, key, button) {
     button.disabled = true;
-    window.Naipes.postJSON(root.dataset.againUrl, { table: token }).then(function (result) {
+    window.Naipes.postJSON(root.dataset.againUrl, { table: key }).then(function (result) {
       button.disabled = false;
       if (!result.ok) { button.insertAdjacentText("afterend", " " + result.data.error.message); return; }
       try {
