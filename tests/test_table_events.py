@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
 import threading
 import time
 
 from naipes.tables.events import LocalBus, RedisBus, bus_for, message, parse
+from tests.servers import RedisServer
 
 
 def test_a_change_reaches_every_stream_of_that_table_and_no_other():
@@ -104,3 +106,27 @@ def test_every_change_in_a_burst_from_another_instance_arrives(redis_url):
     finally:
         sender.close()
         receiver.close()
+
+
+def test_the_listener_connects_again_when_redis_comes_back():
+    server = RedisServer().start()
+    bus, sender = RedisBus(server.url), RedisBus(server.url)
+    try:
+        ear = bus.subscribe("t")
+        assert bus.ready(5)
+        port = server.port
+        server._terminate()
+        server.process = subprocess.Popen(
+            [server.binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(server.folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        heard_again = False
+        while not heard_again and time.monotonic() < deadline:
+            # Another instance's publish: only this bus's listener, connected again, can bring it here.
+            sender.publish("t", 9)
+            heard_again = heard(ear, 0.5) == 9
+        assert heard_again, "a change published after Redis came back reaches the stream"
+    finally:
+        bus.close()
+        sender.close()
+        server.stop()
