@@ -21,10 +21,9 @@ from flask import Flask, current_app
 
 from ..engine.contract import Rules
 from ..engine.events import Event
-from ..tables import gathering
+from ..tables import friends, gathering
 from ..tables.errors import StaleTable
 from ..tables.events import LocalBus, bus_for
-from ..tables import friends
 from ..tables.friends import DEFAULT_TURN_SECONDS, to_move
 from ..tables.store import Kept, TableStore, derived_key
 from ..tables.table import Table, Turn, deal_with_friends, played_for
