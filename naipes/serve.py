@@ -35,7 +35,7 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.serving import WSGIRequestHandler, run_simple
 
-from .web import create_app, offline, pages
+from .web import create_app, offline, pages, seating
 from .web.errors import refused_by_the_server
 
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -85,6 +85,13 @@ class Worker(GeventWorker):
         # step with a timeout, before the base handling.
         client.settimeout(self.read_timeout)
         AsyncWorker.handle(self, listener, client, addr)
+
+    def handle_exit(self, sig, frame):
+        # An open event stream would hold a stopping worker until the graceful timeout: it ends now,
+        # and its browser reconnects (to a worker still running) from the last event it had.
+        if getattr(self, "wsgi", None) is not None:
+            seating.end_streams(self.wsgi)
+        super().handle_exit(sig, frame)
 
     def handle_request(self, listener_name, req, sock, addr):
         super().handle_request(listener_name, req, sock, addr)

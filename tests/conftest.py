@@ -3,7 +3,9 @@ and for browser tests a live server and Debian's Chromium driven by Playwright."
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 import threading
 
 import pytest
@@ -14,6 +16,7 @@ from naipes.publish.catalogs import compile_catalogs
 from naipes.publish.pdf import CHROMIUM_ARGS
 from naipes.web import create_app
 from tests import sampling
+from tests.servers import PostgresServer, RedisServer
 
 
 LONG_FILES = {"test_build.py", "test_toy_game.py", "test_new_game.py", "test_fresh_install.py"}
@@ -27,6 +30,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     sampling.FAST = bool(config.getoption("fast"))
+    # Every app this test process makes keeps its tables in a store of the process's own, removed
+    # at the end, rather than in the checkout's instance folder.
+    if "NAIPES_DATABASE_URL" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="naipes-tables-")
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+        os.environ["NAIPES_DATABASE_URL"] = f"sqlite:///{folder}/tables.sqlite"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -54,6 +63,23 @@ def compiled_catalogs():
 @pytest.fixture(scope="session")
 def app():
     return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key"})
+
+
+@pytest.fixture(scope="session")
+def postgresql():
+    """A throwaway PostgreSQL server of this test process (``tests/servers.py``): ``.fresh_database()``
+    gives a test an empty database's URL."""
+    server = PostgresServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """The URL of a throwaway Redis server of this test process, empty when it starts."""
+    server = RedisServer().start()
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture()

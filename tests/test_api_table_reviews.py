@@ -1,7 +1,7 @@
 """Learning from a table (API.md): ``/tables/review`` only once the game is over, every judged Solo Whist
 card costing exactly the solver's double-dummy difference, a reader who always played the hint never
 told the better card was there to be found nor, in the race, that anything was missed; ``/tables/again``
-deals the same cards to the same seats; the token stays small; a Solo Whist review opens its deal on
+deals the same cards to the same seats as a practice table; a Solo Whist review opens its deal on
 the analysis board."""
 
 from __future__ import annotations
@@ -17,14 +17,13 @@ from naipes.games import GAMES
 from naipes.games.solo_whist import review as whist_review
 from naipes.games.solo_whist.analysis import analyse
 from naipes.tables import Table
-from naipes.web.tables import table_seal
+from tests.kept import kept_table, seated
 
 
 def _table(app, game_id, position, seat=0, level=None):
-    """A table of a chosen deal, sealed as the server seals one (a client cannot choose the cards)."""
+    """A table of a chosen deal, kept as the server keeps one (a client cannot choose the cards)."""
     game = GAMES[game_id]
-    with app.test_request_context("/"):
-        return table_seal().keep(Table.at_deal(game, position, seat, level or game.levels[-1]))
+    return seated(app, Table.at_deal(game, position, seat, level or game.levels[-1]))
 
 
 def _post(client, game_id, action, token, lang="es"):
@@ -145,7 +144,8 @@ def test_a_weak_race_reader_is_shown_what_they_missed(app, client):
     review = _post(client, "double-solitaire", "review", over["table"], "pt").get_json()
     assert review["decisions"]
     assert all(d["findable"] and d["reason"].endswith(".") for d in review["decisions"])
-    assert len(over["table"]) < 20_000
+    record = kept_table(app, "double-solitaire", over["table"]).record.to_json()
+    assert len(json.dumps(record)) < 20_000, "a long race's record stays small in the store"
 
 
 def test_old_maid_is_shown_without_judging(app, client):
@@ -164,7 +164,7 @@ def test_again_deals_the_same_cards_to_the_same_seats_as_a_new_table(app, client
     again = _post(client, "solo-whist", "again", over["table"])
     assert again.status_code == 201
     fresh = again.get_json()
-    assert fresh["table"] != token and fresh["help"] == {"hints": 0, "undos": 0}
+    assert fresh["table"] != token and fresh["help"] == {"hints": 0, "undos": 0} and fresh["practice"] is True
     assert sorted(fresh["view"]["hands"][0]) == sorted(card.code for card in deal.hands[0])
     assert fresh["view"]["turn_up"] == deal.turn_up.code
 

@@ -8,15 +8,13 @@ counts wins and cards contributed, and no deal is counted twice.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from naipes.games import GAMES
-from naipes.tables.seal import Sealed
+from naipes.tables import Table
 from naipes.tables.session import places
 from naipes.web import create_app
-from naipes.web.tables import table_seal
+from tests.kept import kept_table, seated
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +44,7 @@ def next_deal(client, game, table):
 
 
 def dealer(app, game, table):
-    with app.app_context():
-        return table_seal().unseal(table["table"], game).position["dealer"]
+    return kept_table(app, game, table["table"]).position.to_json()["dealer"]
 
 
 def test_three_solo_whist_deals_settle_in_chips_and_the_dealer_moves_on(app, client):
@@ -81,8 +78,7 @@ def test_an_annulled_solo_whist_deal_scores_nothing_and_passes_the_deal(app, cli
         position, _ = whist.apply(position, whist.move_from_json({"type": "bid", "player": seat, "bid": "pass"}))
     assert position.to_json()["phase"] == "annulled"
     assert whist.scoring.outcome(position, 1) == "annulled"
-    with app.app_context():
-        token = table_seal().seal(Sealed("solo-whist", position.to_json(), 1, "basic", int(time.time())))
+    token = seated(app, Table.at_deal(whist, position, 1, "basic"))
     table = post(client, "solo-whist/tables/hint", {"table": token})
     assert table.status_code == 422, "an annulled deal is over"
     following = next_deal(client, "solo-whist", {"table": token})
@@ -125,8 +121,8 @@ def won_race(app):
                     {"tableau": [[] for _ in range(7)], "stock": left, "waste": []}],
         "foundations": foundations,
     }
-    with app.app_context():
-        return table_seal().seal(Sealed("double-solitaire", position, 0, "basic", int(time.time())))
+    race = GAMES["double-solitaire"]
+    return seated(app, Table.at_deal(race, race.Position.from_json(position), 0, "basic"))
 
 
 def test_a_race_session_counts_races_won_and_cards_contributed(app, client):
@@ -151,29 +147,4 @@ def test_the_next_deal_waits_for_this_one_to_end(client, lang, word):
 
 def test_the_next_deal_of_a_token_that_is_not_a_table_is_refused(client):
     response = post(client, "solo-whist/tables/next", {"table": "not a token"})
-    assert response.status_code == 400 and response.get_json()["error"]["code"] == "invalid_table"
-
-
-def test_a_table_sealed_before_sessions_starts_one(app, client):
-    table = post(client, "old-maid/tables", {}).get_json()
-    with app.app_context():
-        sealed = table_seal().unseal(table["table"], "old-maid")
-        token = table_seal().seal(Sealed(sealed.game, sealed.position, sealed.seat, sealed.level, sealed.created))
-    answer = post(client, "old-maid/tables/move", {"table": token, "move": table["moves"][0]}).get_json()
-    assert answer["session"]["deals"] in (0, 1) and len(answer["session"]["scores"]) == 4
-
-
-@pytest.mark.parametrize("session", [
-    {"deals": -1, "scores": [0, 0, 0, 0], "tallies": {}, "history": []},
-    {"deals": 1, "scores": [0, 0], "tallies": {}, "history": [[0, 0]]},
-    {"deals": 0, "scores": [0, 0, 0, 0], "tallies": {"contributed": [0, 0, 0, 0]}, "history": []},
-    {"deals": 0, "scores": [0, 0, 0, 0], "tallies": {}, "history": [[1, -1, 0, 0]]},
-    "not a session",
-])
-def test_a_sealed_session_that_does_not_fit_is_an_invalid_table(app, client, session):
-    table = post(client, "solo-whist/tables", {}).get_json()
-    with app.app_context():
-        sealed = table_seal().unseal(table["table"], "solo-whist")
-        token = table_seal().seal(Sealed(sealed.game, sealed.position, sealed.seat, sealed.level, sealed.created, session=session))
-    response = post(client, "solo-whist/tables/hint", {"table": token})
     assert response.status_code == 400 and response.get_json()["error"]["code"] == "invalid_table"

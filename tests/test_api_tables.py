@@ -1,16 +1,19 @@
-"""Tables through the API: dealt by the server, sealed in a token, every refusal in the reader's language."""
+"""Tables through the API: dealt and kept by the server, opened by a seat's key, every refusal in the
+reader's language."""
 
 from __future__ import annotations
 
-import base64
 import time
 
 import pytest
 
+from naipes import tables
+from naipes.tables.errors import ExpiredTable
+from naipes.tables.schema import seats
 from naipes.web import create_app
-from naipes.tables.seal import Sealed
-from naipes.web.tables import table_seal
+from naipes.web.tables import table_store
 from naipes.games import GAMES as REGISTERED
+from tests.kept import kept_table
 
 KEY = "a key only these tests know"
 GAMES = list(REGISTERED)
@@ -176,35 +179,60 @@ def test_the_reader_may_rearrange_their_own_fan(client):
     assert answer["view"]["hands"][2] == order
 
 
-def test_an_earlier_token_opens_the_game_as_it_was_then_for_undo(client):
+def test_an_old_answer_acts_on_the_table_as_it_is_now(client):
+    """The key names the table, not a moment of it: a move chosen from an earlier answer is refused
+    when the table moved on since (``version``), or judged against the table as it is now (none)."""
     table = new_table(client, players=2)
-    first = move(client, table, table["moves"][-1]).get_json()
-    again = move(client, table, table["moves"][-1]).get_json()
-    assert again["view"]["hands"][0] == first["view"]["hands"][0]
-    assert again["view"]["discards"] == first["view"]["discards"]
-
-
-# --- sealed tokens -------------------------------------------------------------------------
-
-
-def altered(token: str) -> str:
-    raw = bytearray(base64.urlsafe_b64decode(token))
-    raw[40] ^= 1
-    return base64.urlsafe_b64encode(bytes(raw)).decode()
+    chosen = table["moves"][-1]
+    first = post(client, "old-maid/tables/move", {"table": table["table"], "move": chosen, "version": table["version"]})
+    assert first.status_code == 200 and first.get_json()["version"] == table["version"] + 1
+    again = post(client, "old-maid/tables/move", {"table": table["table"], "move": chosen, "version": table["version"]})
+    assert error(again, 409)["code"] == "stale_table"
+    state = client.get(f"/api/v1/old-maid/tables/state?table={table['table']}").get_json()
+    assert {key: state[key] for key in ("view", "version", "moves")} == {
+        key: first.get_json()[key] for key in ("view", "version", "moves")}
 
 
 @pytest.mark.parametrize("lang", ["es", "pt"])
-@pytest.mark.parametrize("token", ["altered", "other key", "not a token", 42, None, "ñandú", "other game"])
-def test_a_token_that_was_altered_or_made_elsewhere_is_an_invalid_table(client, app, token, lang):
+def test_a_stale_version_is_refused_in_the_readers_language_and_changes_nothing(client, lang):
+    table = new_table(client, "solo-whist")
+    body = {"table": table["table"], "move": table["moves"][0], "version": table["version"] + 1}
+    failure = error(post(client, "solo-whist/tables/move", body, lang), 409)
+    assert failure["code"] == "stale_table" and failure["message"]
+    assert client.get(f"/api/v1/solo-whist/tables/state?table={table['table']}").get_json()["version"] == 0
+    for version in (-1, "1", 1.5, True):
+        failure = error(post(client, "solo-whist/tables/move", {**body, "version": version}, lang), 400)
+        assert failure["code"] == "invalid_body"
+
+
+def test_the_state_of_a_table_is_what_its_seat_was_last_answered(client):
+    table = new_table(client, "solo-whist", seat=2)
+    moved = move(client, table, table["moves"][0], game="solo-whist").get_json()
+    answer = client.get(f"/api/v1/solo-whist/tables/state?table={table['table']}")
+    assert answer.headers["Cache-Control"] == "no-store", "one seat's table, changed by the next move"
+    state = answer.get_json()
+    assert state["table"] == table["table"] and state["seat"] == 2
+    assert {key: state[key] for key in ("view", "moves", "over", "help", "session", "version")} == {
+        key: moved[key] for key in ("view", "moves", "over", "help", "session", "version")}
+    assert state["events"] == [], "nothing happened since the seat's last answer"
+    assert error(client.get("/api/v1/solo-whist/tables/state"), 400)["code"] == "invalid_table"
+    assert error(client.get(f"/api/v1/old-maid/tables/state?table={table['table']}"), 400)["code"] == "invalid_table"
+
+
+# --- seats' keys ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+@pytest.mark.parametrize("token", ["altered", "other store", "not a key", 42, None, "ñandú", "other game", "x" * 500])
+def test_a_key_this_server_did_not_make_is_an_invalid_table(client, app, token, lang):
     table = new_table(client)
     if token == "altered":
-        token = altered(table["table"])
-    elif token == "other key":
-        other = create_app({"TESTING": True, "SECRET_KEY": "another key"})
+        token = table["table"][:-1] + ("A" if table["table"][-1] != "A" else "B")
+    elif token == "other store":
+        other = create_app({"TESTING": True, "SECRET_KEY": KEY, "DATABASE_URL": "sqlite://"})
         token = new_table(other.test_client())["table"]
     elif token == "other game":
-        with app.app_context():
-            token = table_seal().seal(Sealed("solo-whist", {}, 0, "basic", int(time.time())))
+        token = new_table(client, "solo-whist")["table"]
     failure = error(post(client, "old-maid/tables/move", {"table": token, "move": table["moves"][0]}, lang), 400)
     assert failure["code"] == "invalid_table"
     assert failure["message"] and "table" not in failure["message"].lower()
@@ -215,25 +243,43 @@ def test_a_token_that_was_altered_or_made_elsewhere_is_an_invalid_table(client, 
 def test_a_table_older_than_its_lifetime_has_closed(client, app, lang, word):
     table = new_table(client)
     with app.app_context():
-        sealed = table_seal().unseal(table["table"], "old-maid")
-        old = Sealed(sealed.game, sealed.position, sealed.seat, sealed.level, int(time.time()) - table_seal().lifetime - 1)
-        token = table_seal().seal(old)
-        assert table_seal().lifetime >= 24 * 3600
-    failure = error(post(client, "old-maid/tables/move", {"table": token, "move": table["moves"][0]}, lang), 410)
+        store = table_store()
+        kept = store.open(table["table"], REGISTERED["old-maid"])
+        assert store.lifetime >= 24 * 3600 and kept.expires == kept.table.created + store.lifetime
+        with pytest.raises(ExpiredTable):
+            store.open(table["table"], REGISTERED["old-maid"], now=kept.expires)
+        old = store.create(kept.table, [], now=time.time() - store.lifetime - 1)
+    failure = error(post(client, "old-maid/tables/move", {"table": old.key, "move": table["moves"][0]}, lang), 410)
     assert failure["code"] == "table_expired"
     assert word in failure["message"]
 
 
-def test_the_token_hides_the_position_it_carries(client, app):
+def test_the_key_holds_nothing_of_the_table(client, app):
     table = new_table(client, players=3)
-    raw = base64.urlsafe_b64decode(table["table"])
-    for marker in (b"hands", b"discards", b"dealer", b'"QS"', b"old-maid"):
-        assert marker not in raw
+    assert len(table["table"]) >= 32 and table["table"].replace("-", "").replace("_", "").isalnum()
+    assert kept_table(app, "old-maid", table["table"]).position.hands[1]
+
+
+def test_the_state_tells_what_happened_since_the_seat_was_last_answered_masked_for_it(app, client):
+    """Moves the seat was not answered for (another's, at a table with friends; here, one saved
+    behind the seat's back) come with the table's state, each card the seat may not see hidden."""
+    table = new_table(client, players=4, seat=0)
+    while table["moves"][0]["type"] == "discard":
+        table = move(client, table, table["moves"][0]).get_json()
     with app.app_context():
-        assert table_seal().unseal(table["table"], "old-maid").position["hands"][1]
+        store = table_store()
+        kept = store.open(table["table"], REGISTERED["old-maid"])
+        after, happened = tables.move(kept.table, table["moves"][-1])
+        store.save(kept, after, happened)
+        with store.writer.begin() as connection:
+            connection.execute(seats.update().where(seats.c.table_id == kept.id).values(seen=kept.version))
+    state = client.get(f"/api/v1/old-maid/tables/state?table={table['table']}").get_json()
+    assert state["events"] == [REGISTERED["old-maid"].event_seen_by(event, 0).to_json() for event in happened]
+    others = [event for event in state["events"] if event["type"] == "drew" and 0 not in (event["player"], event["from"])]
+    assert all(event["card"] is None for event in others)
 
 
-def test_two_instances_that_share_the_key_serve_alternate_requests_of_one_game():
+def test_two_instances_on_one_database_serve_alternate_requests_of_one_game():
     instances = [create_app({"TESTING": True, "SECRET_KEY": KEY}).test_client() for _ in range(2)]
     table = new_table(instances[0], players=2)
     turn = 1

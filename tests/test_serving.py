@@ -27,6 +27,13 @@ def test_settings_have_safe_defaults():
     assert config["PROXY_COUNT"] == 0
     assert "localhost" in config["TRUSTED_HOSTS"]
     assert config["TABLE_LIFETIME"] >= 24 * 3600
+    assert config["DATABASE_URL"] is None, "tables in SQLite in the instance folder"
+
+
+def test_a_postgresql_url_is_spoken_to_through_psycopg_3():
+    for given in ("postgresql://naipes:secret@db/naipes", "postgres://naipes:secret@db/naipes"):
+        assert settings.from_environment({"NAIPES_DATABASE_URL": given})["DATABASE_URL"] == (
+            "postgresql+psycopg://naipes:secret@db/naipes")
 
 
 def test_the_site_url_names_the_trusted_host_and_the_scheme():
@@ -44,6 +51,8 @@ def test_the_site_url_names_the_trusted_host_and_the_scheme():
     {"NAIPES_PROXY_COUNT": "-1"},
     {"NAIPES_TABLE_LIFETIME": "3600"},
     {"NAIPES_TABLE_LIFETIME": "a week"},
+    {"NAIPES_DATABASE_URL": "mysql://naipes@db/naipes"},
+    {"NAIPES_DATABASE_URL": "tables.sqlite"},
 ])
 def test_a_setting_that_cannot_be_used_stops_the_start_naming_its_variable(environ):
     with pytest.raises(settings.SettingsError, match=next(iter(environ))):

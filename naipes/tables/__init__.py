@@ -6,7 +6,11 @@
 - ``driver``: moves the computer seats, each from its own seat's view;
 - ``record``: the game as played since the deal, for its review, undo and "again";
 - ``session``: deal after deal with the same seats, a running score per seat;
-- ``seal``: where a table is kept between requests: sealed into the token the reader's page carries.
+- ``store``: where tables are kept between requests (a database, its schema in ``schema`` and
+  ``migrations``); the reader's page holds a seat's key only;
+- ``friends``, ``gathering``, ``events``: tables with friends: who sits where and the computer that
+  plays for a person who left or ran out of time; their seats, invitations and names in the store;
+  the news of a change, from the instance that made it to every seat's stream.
 """
 
 from .table import Table, again, deal, hint, move, new_table_fields, next_deal, review, tick, undo

@@ -29,14 +29,16 @@ def choose(game: Rules, position: PositionLike, seat: int, rng: random.Random, l
     return game.choose(position, seat, rng, level)
 
 
-def _next_computer(game: Rules, position: PositionLike, reader: int) -> int | None:
-    """The first computer seat that may move now (seat order), or None when only the reader may."""
-    seats = sorted({move.player for move in game.legal_moves(position) if move.player != reader})
+def _next_computer(game: Rules, position: PositionLike, humans: frozenset[int]) -> int | None:
+    """The first computer seat that may move now (seat order), or None when only people may."""
+    seats = sorted({move.player for move in game.legal_moves(position) if move.player not in humans})
     return seats[0] if seats else None
 
 
-def _prepared(game: Rules, position: PositionLike, reader: int, rng: random.Random,
-              record: list[MoveLike] | None) -> PositionLike:
+def ready(game: Rules, position: PositionLike, reader: int, rng: random.Random,
+          record: list[MoveLike] | None) -> PositionLike:
+    """``position`` readied for the next move (``Rules.prepare``: a fan not ``reader``'s shuffled before
+    it is drawn from), the readying move appended to ``record`` when one is given."""
     move = game.prepare(position, reader, rng)
     if move is None:
         return position
@@ -47,9 +49,10 @@ def _prepared(game: Rules, position: PositionLike, reader: int, rng: random.Rand
 
 def settle(
     game: Rules, position: PositionLike, reader: int, level: str, rng: random.Random,
-    record: list[MoveLike] | None = None,
+    record: list[MoveLike] | None = None, humans: frozenset[int] | None = None,
 ) -> tuple[PositionLike, list[Event]]:
-    """Let the computer seats move until the reader must act or the game is over.
+    """Let the computer seats move until the reader (or any of ``humans``, at a table with friends) must
+    act or the game is over.
 
     Returns the new position and every event on the way, unmasked, in order; every move made
     (a fan's shuffle included) is appended to ``record`` when one is given. The computers share
@@ -57,11 +60,12 @@ def settle(
     """
     events: list[Event] = []
     allowance = game.allowance()
+    people = frozenset({reader}) if humans is None else humans
     while not position.is_over:
-        seat = _next_computer(game, position, reader)
+        seat = _next_computer(game, position, people)
         if seat is None:
             break
-        position = _prepared(game, position, reader, rng, record)
+        position = ready(game, position, reader, rng, record)
         choice = game.choose(position, seat, rng, level, allowance)
         position, happened = game.apply(position, choice.move)
         if record is not None:
@@ -74,12 +78,11 @@ def play(
     game: Rules, position: PositionLike, reader: int, move: MoveLike, rng: random.Random,
     record: list[MoveLike] | None = None,
 ) -> tuple[PositionLike, list[Event]]:
-    """The reader's move, on the position readied with fresh dice at this moment (Old Maid: the
-    fan the reader draws from is shuffled now, not when the table was sealed, so drawing again
-    from an earlier token draws from a fan shuffled afresh: undo reveals nothing of its order).
+    """The reader's move, on the position readied by ``rng`` (Old Maid: the fan the reader draws
+    from is shuffled just before the draw, so where a card went when it was taken tells nothing).
     Raises the engine's refusal as ``apply`` does, and records nothing then."""
     moves: list[MoveLike] = []
-    answer = game.apply(_prepared(game, position, reader, rng, moves), move)
+    answer = game.apply(ready(game, position, reader, rng, moves), move)
     if record is not None:
         record += moves + [move]
     return answer

@@ -3,8 +3,8 @@
 A request the table cannot take now (not the reader's turn, the game over, nothing to undo,
 a game whose moves were not all kept) is an ``IllegalMove``, as a move the rules forbid is.
 The refusals below are of another kind, so that the web layer can answer each as it should:
-a table that does not open, one whose time is over, a game not over yet, and a seat or
-level the game does not have.
+a key that opens no table, one whose time is over, a table changed since the request's version,
+a game not over yet, and a seat or level the game does not have.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ..engine.errors import N_, EngineError
 
 
 class InvalidTable(EngineError):
-    """A table that cannot be opened: altered, made with another key or for another game, or of no table's shape."""
+    """A key that opens no table of this game here."""
 
     code = "invalid_table"
 
@@ -21,8 +21,17 @@ class InvalidTable(EngineError):
         super().__init__(N_("This table cannot be opened: the token was changed or was not made here. Start a new game."))
 
 
+class StaleTable(EngineError):
+    """A request made on a version of the table that is no longer the table's: it changed in between."""
+
+    code = "stale_table"
+
+    def __init__(self) -> None:
+        super().__init__(N_("The table has moved on since this move was chosen: look at it again and play."))
+
+
 class ExpiredTable(EngineError):
-    """A genuine table dealt longer ago than the tables' lifetime (``days``, whole days)."""
+    """A table made longer ago than the tables' lifetime (``days``, whole days)."""
 
     code = "table_expired"
 

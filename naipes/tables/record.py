@@ -1,4 +1,4 @@
-"""A table's game as it was played, kept compact enough to travel in its token: the deal, every move since.
+"""A table's game as it was played, kept compact in the store: the deal, every move since.
 
 The review replays the game from the deal and "again" deals the same cards anew, so a
 table carries its deal's position and each move made at it (the computers', the reader's,
@@ -29,40 +29,51 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """The deal (a position's JSON), the moves as entries, and the help the reader asked for."""
+    """The deal (a position's JSON), the moves as entries, how many moves were made (the entries stop
+    at ``MAX_MOVES``, the count goes on), and the help the reader asked for: the hints (one per
+    decision: ``hinted`` is the move count the last one was counted at) and the undos."""
 
     deal: dict
     moves: tuple[Entry, ...] = ()
     hints: int = 0
     undos: int = 0
     complete: bool = True
+    made: int = 0
+    hinted: int = -1
 
     def to_json(self) -> dict:
         return {"deal": self.deal, "moves": list(self.moves), "hints": self.hints, "undos": self.undos,
-                "complete": self.complete}
+                "complete": self.complete, "made": self.made, "hinted": self.hinted}
 
     @classmethod
     def from_json(cls, data: object) -> Record | None:
-        """The record a token holds, or None for none or one of the wrong shape."""
+        """The record the store keeps, or None for one of the wrong shape."""
         if not isinstance(data, dict) or not isinstance(data.get("deal"), dict):
             return None
-        moves, hints, undos = data.get("moves"), data.get("hints"), data.get("undos")
-        if not isinstance(moves, list) or type(hints) is not int or type(undos) is not int:
+        moves = data.get("moves")
+        counts = [count for count in (data.get(name) for name in ("hints", "undos", "made", "hinted"))
+                  if type(count) is int]
+        if not isinstance(moves, list) or len(counts) != 4:
             return None
-        return cls(data["deal"], tuple(moves), hints, undos, data.get("complete") is True)
+        hints, undos, made, hinted = counts
+        return cls(data["deal"], tuple(moves), hints, undos, data.get("complete") is True, made, hinted)
+
+    def hinted_now(self) -> Record:
+        """The record with a hint asked at this decision: counted unless one already was."""
+        return self if self.hinted == self.made else replace(self, hints=self.hints + 1, hinted=self.made)
 
     def extended(self, game: Rules, position: PositionLike, moves: Sequence[MoveLike]) -> Record:
         """The record with ``moves`` made from ``position`` (the position the record had reached)."""
-        if not self.complete or not moves:
+        if not moves:
             return self
-        if len(self.moves) + len(moves) > MAX_MOVES:
-            return replace(self, moves=(), complete=False)
+        if not self.complete or len(self.moves) + len(moves) > MAX_MOVES:
+            return replace(self, moves=(), complete=False, made=self.made + len(moves))
         entries = list(self.moves)
         for move in moves:
             legal = list(game.legal_moves(position))
             entries.append(legal.index(move) if move in legal else move.to_json())
             position = game.apply(position, move)[0]
-        return replace(self, moves=tuple(entries))
+        return replace(self, moves=tuple(entries), made=self.made + len(moves))
 
 
 @dataclass(frozen=True, slots=True)

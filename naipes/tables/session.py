@@ -47,10 +47,7 @@ class Session:
 
     @classmethod
     def from_json(cls, data: object, scoring: Scoring[PositionLike], seats: int) -> Session:
-        """The session a sealed table carries (a table sealed before sessions existed starts one).
-
-        A token made with the key is ours but is still checked: ``ValueError`` if it does not fit.
-        """
+        """The session the store keeps (none starts one); ``ValueError`` if it does not fit the game."""
         if data is None:
             return cls.start(scoring, seats)
         names = set(scoring.tallies)
@@ -64,15 +61,16 @@ class Session:
                    {name: tuple(counts) for name, counts in data["tallies"].items()},
                    tuple(tuple(scores) for scores in data["history"]))
 
-    def shown(self, scoring: Scoring[PositionLike], position: PositionLike, seat: int) -> dict:
-        """The API's ``session``: the deal in play counted once it is over, each seat's place, the seat's outcome."""
-        counted = self.after(scoring, position) if position.is_over else self
+    def shown(self, scoring: Scoring[PositionLike], position: PositionLike, seat: int, counted: bool = True) -> dict:
+        """The API's ``session``: the deal in play counted once it is over (unless it is not ``counted``: a
+        practice deal), each seat's place, the seat's outcome."""
+        totals = self.after(scoring, position) if position.is_over and counted else self
         return {
-            "deals": counted.deals,
-            "scores": list(counted.scores),
-            **{name: list(counts) for name, counts in counted.tallies.items()},
-            "places": places(counted.scores, scoring.fewer_is_better),
-            "history": [list(scores) for scores in counted.history],
+            "deals": totals.deals,
+            "scores": list(totals.scores),
+            **{name: list(counts) for name, counts in totals.tallies.items()},
+            "places": places(totals.scores, scoring.fewer_is_better),
+            "history": [list(scores) for scores in totals.history],
             "outcome": scoring.outcome(position, seat) if position.is_over else None,
         }
 

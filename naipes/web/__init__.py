@@ -10,7 +10,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 from flask_compress import Compress
 
-from . import analysis, api, assets, headers, lessons, meta, offline, pages, play, reviews, settings, tables
+from . import analysis, api, assets, friends, headers, lessons, meta, offline, pages, play, reviews, seating, settings, tables
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
 from .i18n import DEFAULT_LANGUAGE, request_language, require_compiled_catalogs
@@ -41,6 +41,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     Babel(app, locale_selector=request_language)
     _add_slug_converters(app, app.extensions["naipes"])
     _register_blueprints(app)
+    tables.open_store(app)
+    seating.open_bus(app)
+    friends.register(app)
     register_error_handlers(app)
     Compress(app)
     headers.register(app)
@@ -96,10 +99,11 @@ def _add_slug_converters(app: Flask, site: SiteData) -> None:
         converters["analysis_slug"] = analysis.analysis_slug_converter(
             {analysis.analysis_slug(lang) for lang in site.languages}
         )
+        converters["invite_slug"] = friends.invite_slug_converter({friends.invite_slug(lang) for lang in site.languages})
 
 
 def _register_blueprints(app: Flask) -> None:
-    for module in (assets, meta, api, tables, pages, lessons, analysis, play, reviews, offline):
+    for module in (assets, meta, api, tables, pages, lessons, analysis, play, reviews, offline, friends):
         app.register_blueprint(module.bp)
     for module in (pages, play, lessons, analysis, reviews, offline):
         module.register_template_helpers(app)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..games import GAMES
+from ..tables.friends import table_sentence
 from .i18n import say
 
 
@@ -18,7 +19,10 @@ def narrate(game_id: str, event: Mapping[str, object], reader: int | None = None
     """One event of the game ``game_id`` in the reader's language, or None if it does not fit the game's events;
     the moves of the seat ``reader`` are told to them, in the second person."""
     game = GAMES.get(game_id)
-    sentence = None if game is None else game.tell(event)
+    if game is None:
+        return None
+    # The table's own events (a person's move the computer made) are told alike in every game.
+    sentence = game.tell(event) or table_sentence(event)
     if sentence is None:
         return None
     return say(sentence if reader is None else sentence.told_to(reader))

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ..engine.schemas import json_schemas
 from ..games import GAMES
+from ..tables.friends import MAX_NAME
 
 OPENAPI_VERSION = "3.1.0"
 SEED_RANGE = 2**63
@@ -38,7 +39,7 @@ _ERRORS = {
     404: "No such game or example",
     413: "A body over 64 KiB",
     415: "A body that is not sent as application/json",
-    409: "The game is not over yet",
+    409: "The game is not over yet, or (stale_table) the table changed since the version the request names",
     422: "A well-formed move that the rules forbid (the position is untouched), or a table whose moves were not kept",
 }
 LANG_PARAMETER = {
@@ -174,8 +175,10 @@ def _session(game_id: str) -> dict:
 
 def _table_answer(game_id: str) -> dict:
     return _object({
-        "table": {"type": "string", "description": "the sealed table: send it back to move, ask a hint or tick"},
+        "table": {"type": "string", "description": "the seat's key: send it back to move, ask a hint or tick, or"
+                                                   " read the table again (tables/state)"},
         "seat": {"type": "integer", "minimum": 0},
+        "version": {"type": "integer", "minimum": 0, "description": "the moves made at the table so far"},
         "level": {"type": "string"},
         "view": _ref(f"{game_id}.View"),
         # Events as the seat sees them: a card it could not see is null, which the engine's event schema does not allow.
@@ -186,7 +189,29 @@ def _table_answer(game_id: str) -> dict:
         "help": {"type": ["object", "null"], "description": "the hints and undos the reader has used at this table",
                  "properties": {"hints": {"type": "integer"}, "undos": {"type": "integer"}}},
         "session": _session(game_id),
+        "practice": {"type": "boolean", "description": "a deal played again: its result leaves the session alone"},
+        **_FRIENDS_ANSWER,
     })
+
+
+_SEAT = _object({
+    "seat": {"type": "integer", "minimum": 0},
+    "kind": {"enum": ["person", "computer"]},
+    "name": {"type": ["string", "null"], "maxLength": MAX_NAME, "description": "the name given when joining"},
+    "taken": {"type": "boolean", "description": "a person sits there (a friend's seat waits until its invitation is used)"},
+    "present": {"type": "boolean", "description": "the person plays now; false while they have left it to the computer"},
+})
+_FRIENDS_ANSWER = {
+    "seats": {"type": "array", "items": _SEAT, "description": "at a table with friends: who sits where"},
+    "turn": {"type": "array", "items": {"type": "integer"}, "description": "at a table with friends: the seats of"
+             " people whose move the table waits for"},
+    "deadline": {"type": ["number", "null"], "description": "when the turn ends (seconds since the epoch): the"
+                 " computer then makes that move, and the table says so (a played_for event)"},
+    "next": {"type": "boolean", "description": "at a table with friends: the next deal is dealt (ask tables/next)"},
+    "invites": {"type": "array", "description": "to the creator of a table with friends: one per friend's seat",
+                "items": _object({"seat": {"type": "integer"}, "code": {"type": "string"},
+                                  "url": {"type": "string", "description": "the page that seats whoever opens it"}})},
+}
 
 
 def _review(game_id: str) -> dict:
@@ -208,9 +233,9 @@ def _review(game_id: str) -> dict:
                                     " request's bound on work"}})
 
 
-_TABLE = {"table": {"type": "string", "description": "a table token from an earlier answer"}}
+_TABLE = {"table": {"type": "string", "description": "the seat's key, from an earlier answer"}}
 _TABLE_ERRORS = {
-    "400": _json(_ref("Error"), "Malformed JSON or body, or a table token that was altered or made elsewhere"),
+    "400": _json(_ref("Error"), "Malformed JSON or body, or a seat's key this server did not make"),
     "410": _json(_ref("Error"), "A table older than its lifetime"),
 }
 
@@ -231,18 +256,29 @@ def _tables(game_id: str, engine) -> dict:
     }
     if "players" in engine.NEW_GAME_OPTIONS:
         options["players"] = {"type": "integer", "minimum": engine.PLAYERS[0], "maximum": engine.PLAYERS[1]}
+    options["seats"] = {"type": "array", "items": {"enum": ["me", "friend", "computer"]},
+                        "minItems": engine.PLAYERS[0], "maxItems": engine.PLAYERS[1],
+                        "description": "a table with friends: one entry per seat, \"me\" once, at least one \"friend\""}
+    options["name"] = {"type": "string", "maxLength": MAX_NAME, "description": "at a table with friends, the"
+                       " creator's name"}
     answer = _table_answer(game_id)
     paths = {
         f"/api/v1/{game_id}/tables": _table_post(
-            "A new table against the computer, dealt by the server (no seed)", _object({}, options, closed=True),
+            "A new table against the computer, or with friends (seats), dealt by the server (no seed)",
+            _object({}, options, closed=True),
             answer, 201),
         f"/api/v1/{game_id}/tables/move": _table_post(
             "The reader's move, then the computer players' until the reader must act",
-            _object({**_TABLE, "move": _ref(f"{game_id}.Move")}), answer, 200, 422),
+            _object({**_TABLE, "move": _ref(f"{game_id}.Move")},
+                    {"version": {"type": "integer", "minimum": 0, "description": "the table's version the move was"
+                                 " chosen at: another is refused with 409 stale_table"}}), answer, 200, 409, 422),
         f"/api/v1/{game_id}/tables/hint": _table_post(
             "The move the computer would make in the reader's seat, and why",
             _object(_TABLE), _object({"move": _ref(f"{game_id}.Move"), "reason": {"type": "string"}},
-                                     {"table": {"type": "string", "description": "the table, counting this hint"}}),
+                                     {"table": {"type": "string", "description": "the seat's key"},
+                                      "help": {"type": "object", "description": "the help counted, this hint included",
+                                               "properties": {"hints": {"type": "integer"},
+                                                              "undos": {"type": "integer"}}}}),
             200, 422),
         f"/api/v1/{game_id}/tables/review": _table_post(
             "The finished game face up, step by step, and the engine's judgement of the reader's decisions",
@@ -250,11 +286,18 @@ def _tables(game_id: str, engine) -> dict:
         f"/api/v1/{game_id}/tables/undo": _table_post(
             "The table as it was before the reader's last move, counting the undo", _object(_TABLE), answer, 200, 422),
         f"/api/v1/{game_id}/tables/again": _table_post(
-            "The same deal as a new table: the same cards to the same seats (no seed)", _object(_TABLE, closed=True),
-            answer, 201, 422),
+            "The same deal as a practice table, once it is over: the same cards to the same seats (no seed);"
+            " asked again, the same practice table", _object(_TABLE, closed=True), answer, 201, 409, 422),
     }
+    key = {"name": "table", "in": "query", "required": True, "schema": {"type": "string"},
+           "description": "the seat's key"}
+    state = _get("The table as the seat sees it now: after a reload, or on another device", answer, 400,
+                 parameters=(key,))
+    state["get"]["responses"].update(_TABLE_ERRORS)
+    paths[f"/api/v1/{game_id}/tables/state"] = state
     paths[f"/api/v1/{game_id}/tables/next"] = _table_post(
-        "The session's next deal, once this one is over: the same seats, the dealer moving on",
+        "The session's next deal, once this one is over: the same seats, the dealer moving on; asked again,"
+        " the same next table",
         _object(_TABLE), answer, 201, 409)
     if game.realtime:
         paths[f"/api/v1/{game_id}/tables/tick"] = _table_post(
@@ -340,8 +383,34 @@ def schema_of(value: object) -> dict:
     return _object({key: schema_of(item) for key, item in value.items()}, closed=True)
 
 
+def _friends(game_id: str, engine) -> dict:
+    answer = _table_answer(game_id)
+    key = {"name": "table", "in": "query", "required": True, "schema": {"type": "string"},
+           "description": "the seat's key"}
+    after = {"name": "after", "in": "query", "required": False, "schema": {"type": "string", "pattern": "^[0-9]+$"},
+             "description": "the version the seat has: the stream starts after it (Last-Event-ID, if sent, wins)"}
+    events = {"get": {
+        "summary": "Every change at the table, as server-sent events: one data line per change, the seat's Table"
+                   " (its events those since the last sent, and told: them in the seat's language), id the version;"
+                   " a comment line at least every 15 seconds",
+        "parameters": [key, after, LANG_PARAMETER],
+        "responses": {"200": {"description": "text/event-stream",
+                              "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                      **_errors(400, 404), **_TABLE_ERRORS},
+    }}
+    return {
+        f"/api/v1/{game_id}/tables/join": _table_post(
+            "A friend's seat taken with an invitation code and a name: the seat's Table and key",
+            _object({"invite": {"type": "string"}, "name": {"type": "string", "maxLength": MAX_NAME}}, closed=True),
+            answer, 201, 404, 409),
+        f"/api/v1/{game_id}/tables/leave": _table_post(
+            "The seat left to the computer until its key is used again", _object(_TABLE), answer, 200, 409),
+        f"/api/v1/{game_id}/tables/events": events,
+    }
+
+
 GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (
-    _new, _legal, _apply, _tables, _lessons, _analysis, _scoring)
+    _new, _legal, _apply, _tables, _friends, _lessons, _analysis, _scoring)
 SITE_ENDPOINTS: tuple[Callable[[], dict], ...] = (_games, _examples, _example, _openapi)
 
 

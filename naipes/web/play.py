@@ -2,8 +2,8 @@
 
 The page is the site's diagram plus the tables API: the browser deals, moves
 and asks for hints through ``/api/v1/{game}/tables``, and asks this blueprint to
-draw what its seat sees (``render``). Drawing starts from the sealed token, never
-from a position the browser sends, so the page can only show what the API would.
+draw what its seat sees (``render``). Drawing starts from the table the seat's key opens,
+never from a position the browser sends, so the page can only show what the API would.
 """
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ from ..engine.contract import Rules
 from ..engine.errors import N_
 from ..games import GAMES
 from ..tables.driver import moves_for
+from ..tables.friends import MAX_NAME
+from . import seating
 from .i18n import in_language
-from .json_io import ApiError, json_body
+from .json_io import ApiError, json_body, required
 from .narration import narrate
 from .sitedata import current_site
 from .staging import stage
-from .tables import opened_table
+from .tables import loaded, table_store
 
 bp = Blueprint("play", __name__)
 
@@ -58,7 +60,8 @@ def page(lang: str, slug: str, play: str):
         if other.game == page.game
     }
     game = GAMES[page.game]
-    return render_template("play.html", page=page, game=game, alternates=alternates)
+    return render_template("play.html", page=page, game=game, alternates=alternates, max_name=MAX_NAME,
+                           turn_seconds=seating.turn_seconds())
 
 
 @bp.post("/<lang>/<slug>/<play>/render")
@@ -67,17 +70,19 @@ def render(lang: str, slug: str, play: str):
     page = _play_page(lang, slug, play)
     game = GAMES[page.game]
     data = json_body()
-    table = opened_table(game, data)
+    kept = loaded(game, required(data, "table"))
+    table = kept.table
     events = data.get("events", [])
     if not isinstance(events, list) or len(events) > _MAX_EVENTS or not all(isinstance(e, dict) for e in events):
         raise ApiError(400, "invalid_body", gettext("“%(field)s” must be a list of events.", field="events"))
     view = game.view(table.position, table.seat).to_json()
     moves = [move.to_json() for move in moves_for(game, table.position, table.seat)]
     over = table.position.is_over
-    session = table.session.shown(game.scoring, table.position, table.seat)
-    help_used = None if table.record is None else {"hints": table.record.hints, "undos": table.record.undos}
+    session = table.session.shown(game.scoring, table.position, table.seat, counted=not table.practice)
+    help_used = table.help
     context = {"page": page, "game": game, "p": view, "seat": table.seat, "moves": moves, "over": over,
-               "session": session, "help": help_used, "token": data["table"]}
+               "session": session, "help": help_used, "friends": kept.friends,
+               "names": seating.names(table_store(), kept)}
     steps = [{"text": narrate(page.game, event, table.seat), "journey": stage(page.game, event)} for event in events]
     return jsonify({
         "diagram": render_template("play_table.html", **context),

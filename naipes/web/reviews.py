@@ -1,8 +1,8 @@
 """The review page of a finished table: ``/es/<game>/jugar/revision/`` (``/pt/<game>/jogar/revisao/``).
 
-The play page links here with the table's token in the address's fragment, which never
-reaches a server; the page's script hands it to ``render``, which replays the game from
-the token's record (``tables.review_of``) and draws it as a worked example: every step
+The play page's link leaves the seat's key in the tab's storage (never in the address); the
+page's script hands it to ``render``, which replays the game from the kept table's record
+(``tables.review_of``) and draws it as a worked example: every step
 face up, the engine's judgement under each of the reader's judged moves (and a word under any
 it could not judge within the request's work), and a summary
 of the costliest ones at the top, each linked to its step and to the rules page, and, for a

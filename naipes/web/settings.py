@@ -2,11 +2,14 @@
 
 | variable | default | what it is |
 | --- | --- | --- |
-| ``NAIPES_SECRET_KEY`` | kept in the instance folder | the key that seals tables; every instance behind one address needs the same |
+| ``NAIPES_SECRET_KEY`` | kept in the instance folder | the key that signs what the site signs; every instance behind one address needs the same |
 | ``NAIPES_SITE_URL`` | ``http://localhost:8000`` | the public address: canonical links, sitemap, redirects |
 | ``NAIPES_TRUSTED_HOSTS`` | none | more ``Host`` names to answer (comma-separated), e.g. a load balancer's health check |
 | ``NAIPES_PROXY_COUNT`` | ``0`` | how many proxies in front set ``X-Forwarded-*``; only those headers are believed |
-| ``NAIPES_TABLE_LIFETIME`` | ``172800`` (two days) | seconds a table stays open after its deal (one day at least); older ones answer 410 |
+| ``NAIPES_TABLE_LIFETIME`` | ``172800`` (two days) | seconds a table stays open after it is made (one day at least); older ones answer 410 and are deleted |
+| ``NAIPES_REDIS_URL`` | none (events within one instance) | the Redis that carries table events between instances: ``redis://host:6379/0`` |
+| ``NAIPES_TURN_SECONDS`` | ``60`` | how long a person's turn lasts at a table with friends before the computer plays that move |
+| ``NAIPES_DATABASE_URL`` | SQLite in the instance folder | where tables are kept: ``postgresql://user:password@host/database`` for a site of many instances, or ``sqlite:////path/file`` |
 
 A wrong value stops the start with a message that names the variable, rather than
 serving with a setting nobody meant.
@@ -21,7 +24,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..tables.seal import DEFAULT_LIFETIME, MIN_LIFETIME
+from ..tables.friends import DEFAULT_TURN_SECONDS
+from ..tables.store import DEFAULT_LIFETIME, MIN_LIFETIME
 
 DEFAULT_SITE_URL = "http://localhost:8000"
 KEY_FILE = "secret_key"
@@ -54,6 +58,31 @@ def _table_lifetime(value: str) -> int:
     return int(value)
 
 
+def database_url(value: str) -> str | None:
+    """The SQLAlchemy URL of the tables' database, PostgreSQL through psycopg 3; None for the default."""
+    value = value.strip()
+    if not value:
+        return None
+    scheme, separator, rest = value.partition("://")
+    if not separator or scheme not in ("postgresql", "postgres", "postgresql+psycopg", "sqlite") or not rest:
+        raise SettingsError("NAIPES_DATABASE_URL must be a postgresql:// or sqlite:/// address, not "
+                            f"{scheme + separator or value[:20]!r}...")
+    return value if scheme == "sqlite" else f"postgresql+psycopg://{rest}"
+
+
+def _redis_url(value: str) -> str | None:
+    value = value.strip()
+    if value and urlsplit(value).scheme not in ("redis", "rediss", "unix"):
+        raise SettingsError(f"NAIPES_REDIS_URL must be a redis://, rediss:// or unix:// address, not {value[:20]!r}...")
+    return value or None
+
+
+def _turn_seconds(value: str) -> int:
+    if not value.strip().isdigit() or int(value) < 1:
+        raise SettingsError(f"NAIPES_TURN_SECONDS must be a whole number of seconds, 1 or more, not {value!r}")
+    return int(value)
+
+
 def from_environment(environ: Mapping[str, str]) -> dict:
     """The app's configuration from ``NAIPES_*`` variables (the secret key apart: see ``secret_key``)."""
     url = site_url(environ.get("NAIPES_SITE_URL", DEFAULT_SITE_URL))
@@ -64,6 +93,9 @@ def from_environment(environ: Mapping[str, str]) -> dict:
         "TRUSTED_HOSTS": [urlsplit(url).hostname, *LOOPBACK_HOSTS, *extra],
         "PROXY_COUNT": _proxy_count(environ.get("NAIPES_PROXY_COUNT", "0")),
         "TABLE_LIFETIME": _table_lifetime(environ.get("NAIPES_TABLE_LIFETIME", str(DEFAULT_LIFETIME))),
+        "DATABASE_URL": database_url(environ.get("NAIPES_DATABASE_URL", "")),
+        "REDIS_URL": _redis_url(environ.get("NAIPES_REDIS_URL", "")),
+        "TURN_SECONDS": _turn_seconds(environ.get("NAIPES_TURN_SECONDS", str(DEFAULT_TURN_SECONDS))),
     }
 
 

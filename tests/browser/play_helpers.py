@@ -22,7 +22,7 @@ def deal(page, live_server, lang, game, players=None):
     for choice in (words["moment"], words["fast"]):
         if page.get_by_label(choice).count():
             page.get_by_label(choice).check()
-    page.get_by_role("button", name=words["deal"]).click()
+    page.get_by_role("button", name=words["deal"], exact=True).click()
     settled(page)
 
 

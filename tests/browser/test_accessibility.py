@@ -32,7 +32,8 @@ ANALYSIS = ["/es/solo-whist/analisis/", "/pt/solo-whist/analise/",
             "/pt/solo-whist/analise/?action=analyse&bid=misere&bidder=1&leader=0&AS=0&KS=1&QS=2"]
 PADS = [f"/{lang}/{game}/{LIBRARY.pads[lang].slug}/" for lang in LIBRARY.languages for game in GAMES]
 OFFLINE = [f"/{lang}/{LIBRARY.offline[lang].slug}/" for lang in LIBRARY.languages]
-PAGES += SHEETS + BOOKLETS + LESSONS + GLOSSARIES + ANALYSIS + PADS + OFFLINE
+INVITATIONS = [f"/es/{game}/jugar/invitacion/" for game in GAMES] + [f"/pt/{game}/jogar/convite/" for game in GAMES]
+PAGES += SHEETS + BOOKLETS + LESSONS + GLOSSARIES + ANALYSIS + PADS + OFFLINE + INVITATIONS
 
 
 def test_every_page_is_valid_html(client, tmp_path):

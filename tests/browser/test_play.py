@@ -77,6 +77,10 @@ def test_a_reload_or_the_language_switch_returns_to_the_game_in_play(page, live_
     page.wait_for_url("**/pt/old-maid/jogar/")
     settled(page)
     assert page.locator(".seat-me button.card").count() == len(hand), "the same game, now in Portuguese"
+    page.reload()
+    settled(page)
+    assert page.locator(".seat-me button.card").count() == len(hand), "a reload resumes the table the server keeps"
+    assert page.url.endswith("/pt/old-maid/jogar/"), "the seat's key stays out of the address"
     page.get_by_role("button", name="Jogo novo").click()
     page.reload()
     assert page.locator("[data-setup]").is_visible(), "a new game forgets the old one"

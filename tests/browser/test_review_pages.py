@@ -29,7 +29,10 @@ REVIEW = {"es": "jugar/revision", "pt": "jogar/revisao"}
 
 
 def _open_review(page, live_server, lang, game, token):
-    page.goto(f"{live_server}/{lang}/{game}/{REVIEW[lang]}/#table={token}")
+    """The review page of the table whose seat's key this tab keeps, as the play page's link leaves it."""
+    page.goto(f"{live_server}/{lang}/")
+    page.evaluate("([game, key]) => sessionStorage.setItem('naipes-review:' + game, key)", [game, token])
+    page.goto(f"{live_server}/{lang}/{game}/{REVIEW[lang]}/")
     page.locator("figure#review").wait_for()
     return page.locator("figure#review")
 
@@ -89,6 +92,7 @@ def test_the_end_of_a_game_says_the_help_used_and_leads_to_its_review(page, live
     assert "Pistas pedidas:" in result.inner_text()
     result.get_by_role("link", name="Revisar esta partida").click()
     page.locator("figure#review").wait_for()
+    assert page.url.endswith("/es/old-maid/jugar/revision/"), "the seat's key stays out of the address"
     assert "azar" in page.locator(".review-summary").inner_text()
 
 

@@ -21,9 +21,19 @@ pytestmark = pytest.mark.browser
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
 
-KEPT = """() => {
+# The table the page keeps for this tab, as the server answers its seat's key, once the page has
+# drawn that version of it (a move's answer may be on its way to the page).
+KEPT = """async () => {
   const key = Object.keys(sessionStorage).find(name => name.startsWith('naipes-table:'));
-  return key ? JSON.parse(sessionStorage.getItem(key)).answer : null;
+  if (!key) return null;
+  const root = document.querySelector('[data-play]');
+  for (let tries = 0; tries < 100; tries += 1) {
+    const seat = JSON.parse(sessionStorage.getItem(key)).table;
+    const answer = await (await fetch(key.slice('naipes-table:'.length) + '/state?table=' + encodeURIComponent(seat))).json();
+    if (String(answer.version) === root.dataset.version && !root.hasAttribute('data-busy')) return answer;
+    await new Promise(resolve => setTimeout(resolve, 50));
+  }
+  return null;
 }"""
 
 # The next move is lost on its way, as with a dropped connection; the moves after it go through.
@@ -112,7 +122,7 @@ def deal_at_once(page, button_name=WORDS["es"]["deal"]):
     for attempt in range(2):
         if attempt:
             page.locator("[data-new]").click()
-        page.get_by_role("button", name=button_name).click()
+        page.get_by_role("button", name=button_name, exact=True).click()
         page.locator(".seat-me .hand-mine .card, .race-mine .column .card").first.wait_for(state="visible")
         if page.evaluate("() => window.drawnAt - window.dealtAt") < 1000:
             break

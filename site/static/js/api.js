@@ -21,6 +21,13 @@
     });
   }
 
+  // GET a JSON answer: { ok, status, data }.
+  function getJSON(url) {
+    return fetch(url, { headers: { "Accept": "application/json" } }).then(function (response) {
+      return response.json().then(function (data) { return { ok: response.ok, status: response.status, data: data }; });
+    });
+  }
+
   function merge(pending, finish) {
     var move = Object.assign({}, pending);
     Object.keys(finish).forEach(function (key) {
@@ -67,6 +74,6 @@
     return buttonKey(button) + " " + (data.rank || "") + (data.suit || "");
   }
 
-  window.Naipes = { post: post, postJSON: postJSON, partOf: partOf, click: click, buttonKey: buttonKey,
+  window.Naipes = { post: post, postJSON: postJSON, getJSON: getJSON, partOf: partOf, click: click, buttonKey: buttonKey,
                     cardKey: cardKey };
 }());

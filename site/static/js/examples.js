@@ -281,42 +281,32 @@
 
   document.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
 
-  // The review page: the finished table travels in the address's fragment ("#table=…", which no
-  // server sees) or, after a reload, in this tab's storage; the server draws the review, and the
-  // widget above steps through it. "Play this deal again" deals the same cards as a new table and
-  // opens it on the play page, which resumes the table kept for this tab.
+  // The review page: the finished table's seat key is left in this tab's storage by the play
+  // page's link (never in the address); the server draws the review, and the widget above steps
+  // through it. "Play this deal again" deals the same cards as a practice table and opens it on
+  // the play page, which resumes the table whose key is kept for this tab.
   function loadReview(root) {
-    var key = "naipes-review:" + root.dataset.game;
-    var token = null;
-    var hash = window.location.hash;
-    try {
-      if (hash.indexOf("#table=") === 0) {
-        token = decodeURIComponent(hash.slice(7));
-        window.sessionStorage.setItem(key, token);
-        window.history.replaceState(null, "", window.location.pathname + window.location.search);
-      } else {
-        token = window.sessionStorage.getItem(key);
-      }
-    } catch (error) { token = token || null; }
+    var key = null;
+    try { key = window.sessionStorage.getItem("naipes-review:" + root.dataset.game); } catch (error) { key = null; }
     var missing = root.querySelector("[data-review-missing]");
-    if (!token) { missing.hidden = false; return; }
-    window.Naipes.postJSON(root.dataset.renderUrl, { table: token }).then(function (result) {
+    if (!key) { missing.hidden = false; return; }
+    window.Naipes.postJSON(root.dataset.renderUrl, { table: key }).then(function (result) {
       if (!result.ok) { missing.textContent = result.data.error.message; missing.hidden = false; return; }
       var body = root.querySelector("[data-review-body]");
       body.innerHTML = result.data.html;
       body.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
       var again = body.querySelector("[data-again]");
-      again.addEventListener("click", function () { playAgain(root, token, again); });
+      again.addEventListener("click", function () { playAgain(root, key, again); });
     }).catch(function () { missing.textContent = root.dataset.labelNetwork; missing.hidden = false; });
   }
 
-  function playAgain(root, token, button) {
+  function playAgain(root, key, button) {
     button.disabled = true;
-    window.Naipes.postJSON(root.dataset.againUrl, { table: token }).then(function (result) {
+    window.Naipes.postJSON(root.dataset.againUrl, { table: key }).then(function (result) {
       button.disabled = false;
       if (!result.ok) { button.insertAdjacentText("afterend", " " + result.data.error.message); return; }
       try {
-        var kept = { answer: Object.assign({}, result.data, { events: [] }), pace: 1000, moment: 0 };
+        var kept = { table: result.data.table, pace: 1000, moment: 0 };
         window.sessionStorage.setItem("naipes-table:" + root.dataset.tablesUrl, JSON.stringify(kept));
       } catch (error) { return; }
       window.location.assign(root.dataset.playUrl);

@@ -93,13 +93,12 @@
   }
 
   // The game in play is kept for this browser tab, so that a reload or the language switch
-  // returns to it: the token is all there is to keep (the server keeps nothing).
+  // returns to it: the server keeps the table, the tab keeps the seat's key (never in an address).
   Table.prototype.storageKey = function () { return "naipes-table:" + this.tablesUrl; };
 
   Table.prototype.remember = function () {
     writeStorage(window.sessionStorage, this.storageKey(), {
-      answer: Object.assign({}, this.answer, { events: [] }), pace: this.pace, moment: this.moment,
-      recorded: this.recorded
+      table: this.answer.table, pace: this.pace, moment: this.moment, recorded: this.recorded
     });
   };
 
@@ -107,7 +106,7 @@
 
   Table.prototype.resume = function () {
     var kept = readStorage(window.sessionStorage, this.storageKey());
-    if (!kept || !kept.answer || typeof kept.answer.table !== "string") { return; }
+    if (!kept || typeof kept.table !== "string") { return; }
     var self = this;
     this.pace = Number(kept.pace) || 1000;
     this.moment = Number(kept.moment) || 0;
@@ -115,7 +114,11 @@
     this.setup.hidden = true;
     this.section.hidden = false;
     this.enqueue(function () {
-      return self.show(kept.answer).catch(function () {
+      return api.getJSON(self.tablesUrl + "/state?lang=" + self.lang + "&table=" + encodeURIComponent(kept.table))
+        .then(function (result) {
+          if (!result.ok) { throw new Error(result.data.error.message); }
+          return self.show(result.data);
+        }).catch(function () {
         self.forget();
         self.section.hidden = true;
         self.setup.hidden = false;
@@ -182,7 +185,7 @@
     var record = readStorage(window.localStorage, this.recordKey()) || {};
     record.played = (record.played || 0) + 1;
     // A deal won or lost with hints or undos is practice: it is not counted as won or lost.
-    var helped = answer.help && (answer.help.hints || answer.help.undos);
+    var helped = answer.practice || (answer.help && (answer.help.hints || answer.help.undos));
     var outcome = helped ? "practice" : session.outcome;
     record[outcome] = (record[outcome] || 0) + 1;
     this.recordSection.querySelectorAll("[data-count-from]").forEach(function (cell) {
@@ -287,6 +290,8 @@
       if (game !== self.game) { return; }
       self.endReplay();
       self.draw(result.data.diagram, options.focusBoard);
+      self.root.dataset.version = answer.version;
+      self.root.dispatchEvent(new CustomEvent("naipes:answer", { detail: answer }));
       self.count(answer);
       self.remember();
       self.undoButton.disabled = self.history.length === 0;
@@ -408,6 +413,11 @@
   };
 
   Table.prototype.onBoardClick = function (event) {
+    // The review opens the finished table from this tab's storage: the seat's key stays out of the address.
+    if (event.target.closest("[data-review-link]") && this.answer) {
+      try { window.sessionStorage.setItem("naipes-review:" + this.gameId, this.answer.table); } catch (error) { /* none */ }
+      return;
+    }
     var button = event.target.closest("button");
     if (!button || !this.answer || (this.busy && !this.realtime)) { return; }
     this.endReplay();
@@ -441,7 +451,7 @@
     var accepted = false;
     if (!keepSelection) { this.release(); }
     return this.enqueue(function () {
-      return self.api("/move", { table: self.answer.table, move: move }).then(function (result) {
+      return self.api("/move", { table: self.answer.table, move: move, version: self.answer.version }).then(function (result) {
         if (!result.ok) {
           var error = result.data.error;
           self.say(error.code === "invalid_move" || error.code.indexOf("table") >= 0
@@ -524,7 +534,7 @@
     this.enqueue(function () {
       return self.api("/hint", { table: self.answer.table }).then(function (result) {
         if (!result.ok) { self.say(result.data.error.message); return; }
-        self.answer = Object.assign({}, self.answer, { table: result.data.table });
+        self.answer = Object.assign({}, self.answer, { help: result.data.help });
         self.remember();
         self.say(self.labels.labelHint + " " + result.data.reason);
         self.highlight(result.data.move);
@@ -609,7 +619,8 @@
     var self = this;
     var game = this.game;
     this.stopTicking();
-    if (this.paused || this.holding) { return; }
+    // In a race between friends there is no computer to ask: each person moves their own cards.
+    if (this.paused || this.holding || (this.answer && this.answer.seats)) { return; }
     this.timer = window.setTimeout(function () {
       self.timer = null;
       if (game !== self.game || self.paused || self.holding) { return; }
@@ -634,5 +645,6 @@
     if (this.paused) { this.stopTicking(); } else if (this.answer && !this.answer.over) { this.scheduleTick(); }
   };
 
-  new Table(root);
+  // friends.js seats friends at this same table.
+  window.NaipesPlay = { table: new Table(root) };
 })();

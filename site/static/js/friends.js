@@ -1,0 +1,192 @@
+// A table with friends on the play page. play.js draws the table and sends this seat's moves;
+// this script creates the table with the seats chosen, shows the invitations to copy or share,
+// the seats filling and whose turn it is, and listens to the table's server-sent events so that
+// every other seat's move is drawn here as it happens. The seat's key lives in this tab's
+// storage (play.js keeps it), never in an address.
+(function () {
+  "use strict";
+
+  var root = document.querySelector("[data-play]");
+  var play = window.NaipesPlay;
+  var panel = root && root.querySelector("[data-friends]");
+  if (!root || !play || !panel) { return; }
+
+  var table = play.table;
+  var labels = panel.dataset;
+  var setup = root.querySelector("[data-setup]");
+  var invites = panel.querySelector("[data-invites]");
+  var seatsList = panel.querySelector("[data-seats]");
+  var turn = panel.querySelector("[data-turn]");
+  var stream = null;
+  var streamKey = null;
+
+  function friendly(answer) { return Boolean(answer && answer.seats); }
+
+  function seatChoices() {
+    var players = setup.elements.players ? Number(setup.elements.players.value) : null;
+    return Array.prototype.filter.call(setup.querySelectorAll("[data-friends-seat]"), function (select) {
+      return players === null || Number(select.dataset.friendsSeat) < players;
+    }).map(function (select) { return select.value; });
+  }
+
+  // Old Maid: only the seats of the players chosen are offered.
+  function fitSeats() {
+    var players = setup.elements.players ? Number(setup.elements.players.value) : null;
+    setup.querySelectorAll("[data-friends-seat]").forEach(function (select) {
+      select.closest("p").hidden = players !== null && Number(select.dataset.friendsSeat) >= players;
+    });
+  }
+
+  function create() {
+    var seats = seatChoices();
+    // The pace the computers' moves are shown at is the page's own setting (play.js reads it).
+    var body = { seats: seats };
+    var name = setup.elements["friends-name"].value.trim();
+    if (name) { body.name = name; }
+    var level = setup.querySelector("[name=level]:checked");
+    if (level) { body.level = level.value; }
+    if (setup.elements.players) { body.players = seats.length; }
+    table.options();
+    table.keepChoices();
+    table.stopTicking();
+    table.game += 1;
+    table.recorded = null;
+    table.enqueue(function () {
+      return table.api("", body).then(function (result) {
+        if (!result.ok) { table.say(result.data.error.message); return; }
+        table.start();
+        showInvites(result.data.invites || []);
+        return table.show(result.data, { focusBoard: true });
+      });
+    });
+  }
+
+  function copy(input, button) {
+    input.select();
+    var done = function () { button.textContent = labels.labelCopied; };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(input.value).then(done, function () { document.execCommand("copy"); done(); });
+    } else {
+      document.execCommand("copy");
+      done();
+    }
+  }
+
+  // One line per invitation: the link to copy, and the system's share sheet where there is one.
+  function showInvites(list) {
+    invites.textContent = "";
+    list.forEach(function (invite) {
+      var item = document.createElement("li");
+      var id = "invite-" + invite.seat;
+      var label = document.createElement("label");
+      label.setAttribute("for", id);
+      label.textContent = labels.labelInviteFor.replace("%(player)s", String(invite.seat + 1));
+      var input = document.createElement("input");
+      input.type = "url";
+      input.id = id;
+      input.readOnly = true;
+      input.value = invite.url;
+      var copyButton = document.createElement("button");
+      copyButton.type = "button";
+      copyButton.textContent = labels.labelCopy;
+      copyButton.addEventListener("click", function () { copy(input, copyButton); });
+      item.append(label, " ", input, " ", copyButton);
+      if (navigator.share) {
+        var share = document.createElement("button");
+        share.type = "button";
+        share.textContent = labels.labelShare;
+        share.addEventListener("click", function () {
+          navigator.share({ title: document.title, text: labels.labelShareText, url: invite.url }).catch(function () {});
+        });
+        item.append(" ", share);
+      }
+      invites.appendChild(item);
+    });
+    invites.closest("[data-invite-list]").hidden = list.length === 0;
+  }
+
+  function seatLine(seat, answer) {
+    var number = labels.labelPlayer.replace("%(number)s", String(seat.seat + 1));
+    var name = seat.name || number;
+    var who = seat.kind === "computer" ? labels.labelComputer
+      : !seat.taken ? labels.labelWaiting
+      : seat.present ? name : labels.labelAway.replace("%(name)s", name);
+    var item = document.createElement("li");
+    item.textContent = number + ": " + who + (seat.seat === answer.seat ? " (" + labels.labelYou + ")" : "");
+    item.dataset.seat = String(seat.seat);
+    if (answer.turn && answer.turn.indexOf(seat.seat) >= 0) { item.className = "seat-turn"; }
+    return item;
+  }
+
+  function whoseTurn(answer) {
+    if (answer.over) { return answer.next ? labels.labelNextReady : labels.labelOver; }
+    var waiting = answer.turn || [];
+    if (waiting.indexOf(answer.seat) >= 0) { return labels.labelYourTurn; }
+    var names = answer.seats.filter(function (seat) { return waiting.indexOf(seat.seat) >= 0; }).map(function (seat) {
+      return seat.name || labels.labelPlayer.replace("%(number)s", String(seat.seat + 1));
+    });
+    return names.length ? labels.labelTheirTurn.replace("%(names)s", names.join(", ")) : "";
+  }
+
+  function update(answer) {
+    var friends = friendly(answer);
+    panel.hidden = !friends;
+    root.classList.toggle("play-with-friends", friends);
+    table.undoButton.hidden = friends;
+    if (table.pauseButton) { table.pauseButton.hidden = friends; }
+    if (!friends) { close(); return; }
+    seatsList.textContent = "";
+    answer.seats.forEach(function (seat) { seatsList.appendChild(seatLine(seat, answer)); });
+    var said = whoseTurn(answer);
+    if (turn.textContent !== said) { turn.textContent = said; }
+    if (answer.seats.every(function (seat) { return seat.taken; })) {
+      invites.closest("[data-invite-list]").hidden = true;
+    }
+    listen(answer);
+  }
+
+  // Every change at the table arrives as the seat's Table: drawn like an answer of this seat's own,
+  // unless it is one this page has drawn already (its own move's answer). The browser reconnects a
+  // dropped stream itself and sends the last id it saw, from which the server resumes.
+  function listen(answer) {
+    if (stream && streamKey === answer.table) { return; }
+    close();
+    streamKey = answer.table;
+    var url = table.tablesUrl + "/events?table=" + encodeURIComponent(answer.table) + "&after=" + answer.version;
+    stream = new EventSource(url);
+    stream.onmessage = function (message) {
+      var next;
+      try { next = JSON.parse(message.data); } catch (error) { return; }
+      table.enqueue(function () {
+        var shown = table.answer;
+        if (!shown || shown.table !== next.table) { return; }
+        if (next.version <= shown.version && !next.events.length) {
+          update(Object.assign({}, shown, { seats: next.seats, turn: next.turn }));
+          return;
+        }
+        if (next.version <= shown.version) { return; }
+        return table.show(next);
+      });
+    };
+  }
+
+  function close() {
+    if (stream) { stream.close(); }
+    stream = null;
+    streamKey = null;
+  }
+
+  // Leaving the table (a new game) gives the seat to the computer until its key is used again.
+  function leave() {
+    var answer = table.answer;
+    close();
+    if (friendly(answer)) { table.api("/leave", { table: answer.table }); }
+  }
+
+  root.addEventListener("naipes:answer", function (event) { update(event.detail); });
+  root.querySelector("[data-new]").addEventListener("click", leave);
+  setup.addEventListener("change", fitSeats);
+  setup.querySelector("[data-friends-create]").addEventListener("click", create);
+  fitSeats();
+  if (table.answer) { update(table.answer); }
+}());
