@@ -9,6 +9,6 @@
 - ``seal``: where a table is kept between requests: sealed into the token the reader's page carries.
 """
 
-from .table import Table, again, deal, hint, move, new_table_fields, next_deal, review, tick, undo
+from .table import Table, again, again_from, deal, hint, move, new_table_fields, next_deal, review, tick, undo
 
-__all__ = ["Table", "again", "deal", "hint", "move", "new_table_fields", "next_deal", "review", "tick", "undo"]
+__all__ = ["Table", "again", "again_from", "deal", "hint", "move", "new_table_fields", "next_deal", "review", "tick", "undo"]

@@ -206,6 +206,20 @@ def again(table: Table, rng: random.Random | None = None) -> Turn:
     return _dealt(table.game, position, table.seat, table.level, table.session, rng)
 
 
+def again_from(table: Table, step: object) -> Turn:
+    """A practice table from a decision of the reader's finished game: the same deal, played as it was up
+    to just before the reader's move at ``step`` (the review's numbering: the first move is step 1), the
+    reader to move. Its record holds the moves up to there, so it can be undone, reviewed and dealt again."""
+    played = replayed(table)
+    if not is_whole_number(step) or not 1 <= step <= len(played.moves) or played.moves[step - 1].player != table.seat:
+        raise IllegalMove("not_a_decision", N_(
+            "That step is not one of your moves in this game: try again from one of your decisions."))
+    assert table.record is not None
+    position = played.positions[step - 2] if step > 1 else played.start
+    record = Record(table.record.deal, table.record.moves[:step - 1])
+    return Table(table.game, position, table.seat, table.level, int(time.time()), record, table.session), []
+
+
 def next_deal(table: Table, rng: random.Random | None = None) -> Turn:
     """The session's next deal: the same seats and level, the dealer moving on, the finished deal scored."""
     game = table.game

@@ -116,13 +116,13 @@ def tick(game_id: str):
     return jsonify(_answer(*_asked(tables.tick, opened_table(game, json_body()))))
 
 
-def _judged(judgement: Judgement) -> dict:
+def _judged(game: Rules, judgement: Judgement) -> dict:
     reason = as_sentence(translated(judgement.reason, judgement.params))
     if judgement.advice is not None:
         reason += " " + as_sentence(translated(judgement.advice, judgement.advice_params))
     return {"step": judgement.step, "move": judgement.move.to_json(), "best": judgement.best.to_json(),
             "cost": judgement.cost, "findable": judgement.findable, "reason": reason, "rule": judgement.rule,
-            "decisive": judgement.decisive}
+            "decisive": judgement.decisive, "unit": judgement.unit or game.review_unit}
 
 
 def review_of(table: Table) -> dict:
@@ -136,8 +136,9 @@ def review_of(table: Table) -> dict:
         for move, position, events in zip(played.moves, played.positions, played.events)
     ]
     return {"start": played.start.to_json(), "seat": table.seat, "judged": game.judges, "help": table.help,
-            "steps": steps, "decisions": [_judged(judgement) for judgement in reviewed.judgements],
-            "summary": summary(reviewed.judgements), "unjudged": list(reviewed.unjudged)}
+            "steps": steps, "decisions": [_judged(game, judgement) for judgement in reviewed.judgements],
+            "summary": summary(reviewed.judgements), "unjudged": list(reviewed.unjudged),
+            "odds": [{"step": chance.step, "chance": chance.chance} for chance in reviewed.odds]}
 
 
 @bp.post("/<game_id>/tables/review")
@@ -147,9 +148,13 @@ def review(game_id: str):
 
 @bp.post("/<game_id>/tables/again")
 def again(game_id: str):
-    """The same deal as a new table: the same cards to the same seats, re-sealed from the table's own record."""
+    """The same deal as a new table: the same cards to the same seats, re-sealed from the table's own record;
+    with a ``step``, played as it was up to the reader's decision at that step of the review."""
     game = known_game(game_id)
-    table = opened_table(game, _dealing_body(frozenset({"table"})))
+    data = _dealing_body(frozenset({"table", "step"}))
+    table = opened_table(game, data)
+    if "step" in data:
+        return jsonify(_answer(*_asked(tables.again_from, table, data["step"]))), 201
     return jsonify(_answer(*_asked(tables.again, table))), 201
 
 

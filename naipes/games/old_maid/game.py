@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ...engine.choice import Allowance, Choice
 from ...engine.contract import LOST, WON, Rules, Scoring
 from ...engine.events import Event
+from ...engine.review import Review
 from ...engine.sentences import Journey, Sentence
-from . import player, rules, sentences, shapes, view
+from . import player, review, rules, sentences, shapes, view
 from .view import View
 
 
@@ -66,6 +67,9 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
     def decide(self, seen: View, moves: list[rules.Move], rng: random.Random, level: str,
                allowance: Allowance | None) -> Choice[rules.Move]:
         return player.choose(seen, moves, rng, level, allowance)
+
+    def review(self, start: rules.Position, moves: Sequence[rules.Move], seat: int) -> Review:
+        return review.review(start, moves, seat)
 
     def prepare(self, position: rules.Position, reader: int, rng: random.Random) -> rules.Move | None:
         """A computer offering its fan shuffles it first: where a card went tells the taker nothing."""
