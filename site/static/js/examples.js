@@ -269,8 +269,9 @@
 
   // The review page: the finished table travels in the address's fragment ("#table=…", which no
   // server sees) or, after a reload, in this tab's storage; the server draws the review, and the
-  // widget above steps through it. "Play this deal again" deals the same cards as a new table and
-  // opens it on the play page, which resumes the table kept for this tab.
+  // widget above steps through it. "Play this deal again" deals the same cards as a new table, and
+  // "Try again from here" the same deal from one judged decision, and opens it on the play page,
+  // which resumes the table kept for this tab.
   function loadReview(root) {
     var key = "naipes-review:" + root.dataset.game;
     var token = null;
@@ -293,12 +294,19 @@
       body.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
       var again = body.querySelector("[data-again]");
       again.addEventListener("click", function () { playAgain(root, token, again); });
+      body.querySelectorAll("[data-again-from]").forEach(function (button) {
+        button.addEventListener("click", function () {
+          playAgain(root, token, button, Number(button.dataset.againFrom));
+        });
+      });
     }).catch(function () { missing.textContent = root.dataset.labelNetwork; missing.hidden = false; });
   }
 
-  function playAgain(root, token, button) {
+  // With a step, "try again from here": the same deal played up to the reader's decision there.
+  function playAgain(root, token, button, step) {
     button.disabled = true;
-    window.Naipes.postJSON(root.dataset.againUrl, { table: token }).then(function (result) {
+    var body = step ? { table: token, step: step } : { table: token };
+    window.Naipes.postJSON(root.dataset.againUrl, body).then(function (result) {
       button.disabled = false;
       if (!result.ok) { button.insertAdjacentText("afterend", " " + result.data.error.message); return; }
       try {
