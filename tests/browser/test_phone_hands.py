@@ -6,7 +6,10 @@ outliving the computer's moves, a review's "try again from here"."""
 
 from __future__ import annotations
 
+import json
 import random
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,7 +22,7 @@ from test_api_table_reviews import _first_moves, _play, _table, _weak_whist  # n
 
 from naipes.games import GAMES  # noqa: E402
 from play_helpers import PHONE, WORDS, deal, no_sideways_scroll, settled  # noqa: E402
-from test_accessibility import AXE  # noqa: E402
+from test_accessibility import AXE, VNU  # noqa: E402
 
 pytestmark = pytest.mark.browser
 REVIEW = {"es": "jugar/revision", "pt": "jogar/revisao"}
@@ -33,6 +36,26 @@ OUTSIDE = """() => {
     .filter(box => box.left < -0.5 || box.right > innerWidth + 0.5).length;
   return {cards: cards.length, outside: outside};
 }"""
+
+
+def no_axe_violation(page):
+    results = Axe(AXE.read_text(encoding="utf-8")).run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def valid_html(document, tmp_path):
+    assert VNU.is_file() and shutil.which("java")
+    path = tmp_path / "page.html"
+    # Playwright's serialisation of the live page drops the doctype a served page starts with.
+    body = document if document.lower().startswith("<!doctype") else "<!doctype html>\n" + document
+    path.write_text(body, encoding="utf-8")
+    result = subprocess.run(["java", "-jar", str(VNU), "--errors-only", "--format", "json", str(path)],
+                            capture_output=True, text=True)
+    assert json.loads(result.stderr or '{"messages": []}')["messages"] == []
+
+
+def test_the_analysis_page_is_valid_html(client, tmp_path):
+    valid_html(client.get("/es/solo-whist/analisis/").get_data(as_text=True), tmp_path)
 
 
 def whole_hand(page, where):
@@ -77,8 +100,7 @@ def test_a_reviews_hands_fit_a_phone_at_its_first_and_last_steps(phone, live_ser
         whole_hand(phone, f"{game} review, the deal")
     figure.locator(".example-controls [data-go=last]").click()
     no_sideways_scroll(phone)
-    results = Axe(AXE.read_text(encoding="utf-8")).run(phone)
-    assert results.violations_count == 0, results.generate_report()
+    no_axe_violation(phone)
 
 
 def test_the_analysis_boards_hands_fit_a_phone(phone, live_server):
@@ -87,6 +109,7 @@ def test_the_analysis_boards_hands_fit_a_phone(phone, live_server):
     whole_hand(phone, "analysis board")
     best = phone.locator(".analysis-values tbody tr").first
     expect(best).to_have_class("analysis-best")
+    no_axe_violation(phone)
 
 
 @pytest.mark.parametrize("game", ["old-maid", "solo-whist"])
@@ -102,7 +125,7 @@ def test_a_quick_sheet_never_scrolls_sideways_on_a_phone(phone, live_server, add
     no_sideways_scroll(phone)
 
 
-def test_a_solo_whist_card_that_may_not_be_played_is_dimmed_and_a_tap_says_why(phone, live_server):
+def test_a_solo_whist_card_that_may_not_be_played_is_dimmed_and_a_tap_says_why(phone, live_server, tmp_path):
     deal(phone, live_server, "es", "solo-whist")
     for _ in range(40):
         dimmed = phone.locator(".seat-me button.card.unplayable")
@@ -122,6 +145,8 @@ def test_a_solo_whist_card_that_may_not_be_played_is_dimmed_and_a_tap_says_why(p
     dimmed.first.click(position={"x": 6, "y": 6}, force=True)
     expect(phone.locator("[data-message]")).to_contain_text("tiene que servir al palo")
     whole_hand(phone, "solo-whist table, a card dimmed")
+    no_axe_violation(phone)
+    valid_html(phone.content(), tmp_path)
 
 
 def test_the_races_hint_marks_stay_while_the_computer_moves(phone, live_server):
