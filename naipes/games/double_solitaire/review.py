@@ -15,9 +15,9 @@ foundations). Where the reader did otherwise, four things are told, as the issue
   ending as the solo player's does, when the reader's layout is blocked or a whole pass of the stock
   brings nothing), puts more of the reader's cards on the foundations than the opponent had at the
   end. Such a judgement is ``decisive``; its cost is the cards the attempt put up beyond the
-  reader's own. The attempts are made from the last of the reader's moves back, at most
-  ``SOLO_ATTEMPTS`` of them, so a review stays within one request's work: the moves nearest the
-  block are the ones a reader remembers.
+  reader's own. The attempts are made from the last of the reader's moves before the block
+  back to the first, at most ``SOLO_ATTEMPTS`` of them spread evenly and ``SOLO_MOVES`` moves in all,
+  so a review stays within one request's work.
 
 The player decides by rules from the view alone, so whatever it would have done could
 be found from what the reader saw: every judgement is ``findable``. A reader who
@@ -120,7 +120,7 @@ def _would_have_won(positions: Sequence[Position], decisions: Sequence[tuple[int
     last = _blocked_from(positions, seat) if blocked else len(positions)
     found: list[Judgement] = []
     moves_left = SOLO_MOVES
-    for step, move, best in reversed([decision for decision in decisions if decision[0] <= last][-SOLO_ATTEMPTS:]):
+    for step, move, best in _spread([decision for decision in decisions if decision[0] <= last]):
         after, _ = apply(positions[step - 1], best)
         ended, made = play_alone(after, seat, choose, partial(_alone_dice, before=step), moves_left)
         moves_left -= made
@@ -141,6 +141,16 @@ def _would_have_won(positions: Sequence[Position], decisions: Sequence[tuple[int
         if len(found) == SHOWN:
             break
     return found
+
+
+def _spread(candidates: Sequence[tuple[int, Move, Move]]) -> list[tuple[int, Move, Move]]:
+    """At most ``SOLO_ATTEMPTS`` of the candidates, spread evenly from the last to the first: the moves
+    nearest the block, and earlier ones, from which more of the race was still to be played."""
+    if len(candidates) <= SOLO_ATTEMPTS:
+        return list(reversed(candidates))
+    last = len(candidates) - 1
+    picked = sorted({round(last * index / (SOLO_ATTEMPTS - 1)) for index in range(SOLO_ATTEMPTS)}, reverse=True)
+    return [candidates[index] for index in picked]
 
 
 def _named(position: Position, move: Move) -> object:

@@ -26,14 +26,14 @@ from collections.abc import Sequence
 
 from .rules import DISCARDING, OVER, PAIRING, Position
 
-MAX_STATES = 20_000
+MAX_STATES = 40_000
 """The most states one search may find before it gives the chance up."""
 
-MAX_GROUP = 500
+MAX_GROUP = 800
 """The most states of one strongly connected group solved at once (elimination grows as its cube); a
 search that finds a larger one gives the chance up."""
 
-MAX_WORK = 40_000
+MAX_WORK = 80_000
 """The most states all the searches of one game may find together, failed ones included."""
 
 State = tuple[tuple[int, ...], int | None]
