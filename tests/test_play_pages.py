@@ -147,3 +147,11 @@ def test_solo_whist_cards_the_reader_may_not_play_are_dimmed_with_the_rule_that_
     dimmed = re.findall(r'<button[^>]*class="card [^"]*unplayable[^"]*"[^>]*>', drawn)
     assert len(dimmed) == len(hand) - len(plays)
     assert all('aria-disabled="true"' in tag and "tiene que servir al palo" in tag for tag in dimmed)
+
+
+def test_old_maids_opening_pairs_travel_together_so_the_reader_waits_for_one_move_not_ten(client):
+    table = deal(client, "old-maid", players=4, seat=0)
+    drawn = render(client, "es", "old-maid", table["table"], table["events"]).get_json()
+    laid = [step["journey"] for step in drawn["steps"] if step["journey"] and "discards-" in step["journey"].get("to", "")]
+    assert len(laid) >= 2, "the computers lay pairs aside at the deal"
+    assert all(journey["together"] for journey in laid)
