@@ -124,10 +124,11 @@ def _would_have_won(positions: Sequence[Position], decisions: Sequence[tuple[int
         after, _ = apply(positions[step - 1], best)
         ended, made = play_alone(after, seat, choose, partial(_alone_dice, before=step), moves_left)
         moves_left -= made
-        if moves_left <= 0:
-            break
+        # An attempt cut short by the budget has put up at least this many: a count beyond theirs is a win.
         alone = ended.contributed[seat]
         if alone <= theirs:
+            if moves_left <= 0:
+                break
             continue
         reason = (N_("From here your layout ended blocked. Had you played %(best)s and gone on as the computer"
                      " would, from what you saw, %(alone)s of your cards would have reached the foundations,"
@@ -138,7 +139,7 @@ def _would_have_won(positions: Sequence[Position], decisions: Sequence[tuple[int
         found.append(Judgement(step, move, best, float(max(alone - ours, 0)), True, reason,
                                {"best": _named(positions[step - 1], best), "alone": alone, "theirs": theirs},
                                rule="end", decisive=True))
-        if len(found) == SHOWN:
+        if len(found) == SHOWN or moves_left <= 0:
             break
     return found
 
