@@ -26,8 +26,19 @@ def _starts(page_html: str) -> list[dict]:
 
 
 def _rows(board_html: str) -> list[tuple[str, int, str]]:
-    found = re.findall(r'<th scope="row">(.*?)</th>\s*<td>(\d+)</td>\s*<td>([^<]*)</td>', board_html)
-    return [(card, int(tricks), made) for card, tricks, made in found]
+    found = re.findall(r'<th scope="row">(.*?)</th>\s*<td>(\d+)</td>\s*<td>([^<]*)(?:<strong[^>]*>[^<]*</strong>)?</td>',
+                       board_html)
+    return [(card, int(tricks), made.strip()) for card, tricks, made in found]
+
+
+def _best_rows(board_html: str) -> list[int]:
+    return [int(tricks) for tricks in re.findall(r'<tr class="analysis-best">\s*<th scope="row">.*?</th>\s*<td>(\d+)</td>',
+                                                 board_html)]
+
+
+def _wants_more(position: dict, mover: int) -> bool:
+    contract = position["contract"]
+    return (mover in (contract["bidder"], contract["partner"])) != (contract["bid"] in ("misere", "open_misere"))
 
 
 @pytest.mark.parametrize("lang", PAGES)
@@ -39,8 +50,21 @@ def test_the_page_shows_every_card_of_the_player_to_move_with_the_analysis_endpo
     assert starts, "every worked example in play is a place to start"
     analysis = client.post("/api/v1/solo-whist/analysis", json={"position": starts[0]}).get_json()
     rows = _rows(page)
-    assert [tricks for _, tricks, _ in rows] == [card["tricks"] for card in analysis["cards"]]
+    wanted = _wants_more(starts[0], analysis["to_move"])
+    assert [tricks for _, tricks, _ in rows] == sorted((card["tricks"] for card in analysis["cards"]), reverse=wanted)
     assert len(rows) == len(analysis["cards"]) >= 1
+    best = (max if wanted else min)(card["tricks"] for card in analysis["cards"])
+    assert _best_rows(page) == [card["tricks"] for card in analysis["cards"] if card["tricks"] == best]
+
+
+def test_only_the_legal_cards_of_the_player_to_move_can_be_played_from_the_diagram(client):
+    page = client.get(PAGES["es"]).get_data(as_text=True)
+    start = _starts(page)[0]
+    analysis = client.post("/api/v1/solo-whist/analysis", json={"position": start}).get_json()
+    diagram = page[page.index("data-diagram"):page.index('class="analysis-values"')]
+    played = [json.loads(html.unescape(found)) for found in re.findall(r"data-move='([^']*)'", diagram)]
+    assert sorted(move["card"] for move in played) == sorted(card["card"] for card in analysis["cards"])
+    assert {move["player"] for move in played} == {analysis["to_move"]}
 
 
 def test_each_example_start_is_a_link_that_reads_without_javascript(client):

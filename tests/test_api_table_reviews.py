@@ -270,3 +270,35 @@ def test_every_game_is_drawn_at_its_table_played_to_its_end_and_reviewed_on_its_
     assert page.status_code == 200 and page.get_json()["html"]
     for address in (f"/{lang}/{game_id}/{play}/", f"/{lang}/{game_id}/{lesson}/"):
         assert client.get(address).status_code == 200, address
+
+
+def test_old_maid_review_gives_the_readers_odds_at_the_deal_and_after_every_draw(app, client):
+    game = GAMES["old-maid"]
+    token = _table(app, "old-maid", game.new_game(11, players=3))
+    over = _play(client, "old-maid", token, lambda moves: None)
+    review = _post(client, "old-maid", "review", over["table"]).get_json()
+    draws = [index for index, step in enumerate(review["steps"], start=1) if step["move"]["type"] == "draw"]
+    assert [chance["step"] for chance in review["odds"]] == [0] + draws
+    assert all(0 <= chance["chance"] <= 1 for chance in review["odds"])
+    assert review["odds"][-1]["chance"] == (1.0 if review["steps"][-1]["position"]["loser"] == 0 else 0.0)
+
+
+def test_again_from_a_judged_decision_deals_the_position_just_before_it(app, client):
+    lesson = app.extensions["naipes"].lessons["double-solitaire"]
+    game = GAMES["double-solitaire"]
+    token = _table(app, "double-solitaire", lesson.start)
+    rng = random.Random(3)
+    over = _play(client, "double-solitaire", token, lambda moves: rng.choice(moves), limit=1500)
+    review = _post(client, "double-solitaire", "review", over["table"]).get_json()
+    decision = review["decisions"][0]
+    answer = client.post("/api/v1/double-solitaire/tables/again",
+                         json={"table": over["table"], "step": decision["step"]})
+    assert answer.status_code == 201
+    fresh = answer.get_json()
+    before = game.Position.from_json(_before(review, decision["step"]))
+    assert fresh["view"] == game.view(before, 0).to_json()
+    assert decision["move"] in fresh["moves"] and decision["best"] in fresh["moves"] and not fresh["over"]
+    theirs = next(index for index, step in enumerate(review["steps"], start=1) if step["move"]["player"] == 1)
+    for step in (0, theirs, len(review["steps"]) + 1, "2"):
+        refused = client.post("/api/v1/double-solitaire/tables/again?lang=pt", json={"table": over["table"], "step": step})
+        assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "not_a_decision"

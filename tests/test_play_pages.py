@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -123,3 +124,34 @@ def test_a_finished_solo_whist_hand_shows_the_settlement_with_each_chip_explaine
     assert payments == (2 if table["view"]["contract"]["partner"] is not None else 3)
     for amount in result["settlement"]:
         assert (f"+{amount}" if amount > 0 else f"−{-amount}") in drawn
+
+
+def test_solo_whist_cards_the_reader_may_not_play_are_dimmed_with_the_rule_that_forbids_them(client):
+    """When the reader must follow suit, each card of another suit is drawn dimmed (aria-disabled) with the
+    engine's reason; the legal ones are the moves the table lists, and nothing else."""
+    table = deal(client, "solo-whist", seat=0)
+    for _ in range(60):
+        plays = [move["card"] for move in table["moves"] if move["type"] == "play"]
+        hand = table["view"]["hands"][0]
+        if plays and len(plays) < len(hand):
+            break
+        table = client.post("/api/v1/solo-whist/tables/move", json={"table": table["table"], "move": table["moves"][0]}
+                            ).get_json()
+        if table["over"]:
+            table = deal(client, "solo-whist", seat=0)
+    else:
+        pytest.fail("no deal made the reader follow suit")
+    drawn = render(client, "es", "solo-whist", table["table"]).get_json()["diagram"]
+    for card in hand:
+        assert (f'"card": "{card}"' in drawn) == (card in plays)
+    dimmed = re.findall(r'<button[^>]*class="card [^"]*unplayable[^"]*"[^>]*>', drawn)
+    assert len(dimmed) == len(hand) - len(plays)
+    assert all('aria-disabled="true"' in tag and "tiene que servir al palo" in tag for tag in dimmed)
+
+
+def test_old_maids_opening_pairs_travel_together_so_the_reader_waits_for_one_move_not_ten(client):
+    table = deal(client, "old-maid", players=4, seat=0)
+    drawn = render(client, "es", "old-maid", table["table"], table["events"]).get_json()
+    laid = [step["journey"] for step in drawn["steps"] if step["journey"] and "discards-" in step["journey"].get("to", "")]
+    assert len(laid) >= 2, "the computers lay pairs aside at the deal"
+    assert all(journey["together"] for journey in laid)

@@ -13,7 +13,10 @@ from naipes.engine.review import Judgement, dice_for, summary
 from naipes.games import GAMES
 from naipes.games.double_solitaire import player as race_player
 from naipes.games.double_solitaire import rules as race
+from naipes.games.double_solitaire.strength_alone import play_alone
 from naipes.games.double_solitaire.view import view as race_view
+from naipes.games.old_maid import odds as old_maid_odds
+from naipes.games.old_maid import rules as old_maid
 from naipes.games.solo_whist import double_dummy
 from naipes.games.solo_whist.players import bidding
 from naipes.games.solo_whist import player as whist_player
@@ -89,17 +92,49 @@ def test_a_weak_race_reader_is_shown_the_cards_that_stood_ready_for_a_foundation
     assert judgements[worst[0]].cost == max(judgement.cost for judgement in judgements)
 
 
-def _whist(seed: int, weak: bool, declares: bool = True):
-    """A deal in which the reader (seat 0) calls a solo at the first chance, or with ``declares`` false
+def _ended(start, moves):
+    positions = [start]
+    for move in moves:
+        positions.append(race.apply(positions[-1], move)[0])
+    return positions
+
+
+@pytest.mark.parametrize("seed", [29])
+def test_a_lost_race_names_the_moves_the_solo_player_would_have_won_it_from(seed):
+    """The reader lost by a block; from some decision before it the race player, seeing only what the
+    reader saw and playing on alone, puts up more cards than the opponent had at the end: the review
+    names such a decision as decisive, its cost the cards it would have put up beyond the reader's."""
+    start, moves = _race(seed, weak=True, limit=1500)
+    positions = _ended(start, moves)
+    final = positions[-1]
+    assert final.winner == 1 and race.is_blocked(final, 0)
+    decisive = [judgement for judgement in review_race(start, moves, 0) if judgement.decisive]
+    assert decisive
+    for judgement in decisive:
+        before = positions[judgement.step - 1]
+        seen = race_view(before, 0)
+        own = [move for move in race.legal_moves(before) if move.player == 0]
+        assert judgement.best == race_player.choose(seen, own, dice_for(seen.to_json(), judgement.step - 1)).move
+        assert judgement.move == moves[judgement.step - 1] != judgement.best
+        after = race.apply(before, judgement.best)[0]
+        alone, _ = play_alone(after, 0, race_player.choose,
+                              lambda seen, made: dice_for(seen.to_json(), judgement.step + made))
+        assert alone.contributed[0] > final.contributed[1]
+        assert judgement.cost == alone.contributed[0] - final.contributed[0]
+        assert judgement.params["theirs"] == final.contributed[1]
+
+
+def _whist(seed: int, weak: bool, declares: bool = True, call: str = "solo"):
+    """A deal in which the reader (seat 0) makes ``call`` at the first chance, or with ``declares`` false
     passes every time and defends, and plays at random (``weak``) or as the hints say."""
     rng = random.Random(seed)
+    call = call if declares else "pass"
     position = start = whist.new_game(seed, dealer=3)
     moves = []
     while not position.is_over and position.phase != whist.ANNULLED:
         seat = position.to_move
         legal = whist.legal_moves(position)
         seen = whist_view(position, seat)
-        call = "solo" if declares else "pass"
         solo = next((move for move in legal if isinstance(move, whist.Bid) and move.bid == call), None)
         if seat == 0 and solo is not None:
             move = solo
@@ -246,4 +281,83 @@ def test_a_whist_call_the_strong_bidder_would_not_make_is_judged_with_its_estima
                 if estimate.call == "solo")
     assert (judgement.params["yours"], judgement.params["of"]) == (solo.made, solo.samples)
     assert solo.samples >= 8 and solo.chips <= 0
-    assert "%(yours)s of %(of)s" in judgement.reason and judgement.cost == 0 and judgement.rule == "bids"
+    assert "%(of)s" in judgement.reason and judgement.rule == "bids"
+    assert judgement.unit == "chips" and judgement.cost == round(max(-solo.chips, 0.0), 2) > 0
+    assert judgement.decisive == (solo.made == 0)
+
+
+def test_a_whist_call_made_in_none_of_the_likely_deals_is_decisive_and_costs_its_chips():
+    """The reader calls abundance on a hand that makes it in none of the sampled deals: the review does
+    not call that free (cost 0) but the costliest kind of decision, in chips lost on average."""
+    start, moves = _whist(31, weak=False, call="abundance")
+    step = next(step for step, move in enumerate(moves, start=1)
+                if move.player == 0 and isinstance(move, whist.Bid) and move.bid == "abundance")
+    before = start
+    for move in moves[:step - 1]:
+        before = whist.apply(before, move)[0]
+    judgement = next(judgement for judgement in review_whist(start, moves, 0) if judgement.step == step)
+    seen = whist_view(before, 0)
+    calls = [legal.bid for legal in whist.legal_moves(before) if isinstance(legal, whist.Bid)]
+    abundance = next(estimate for estimate in bidding.estimates(seen, calls, dice_for(seen.to_json(), step - 1))
+                     if estimate.call == "abundance")
+    assert abundance.made == 0 and abundance.samples == 16
+    assert judgement.decisive and judgement.unit == "chips"
+    assert judgement.cost == round(-abundance.chips, 2) == 12.0
+    assert judgement.params["yours"] == 0 and judgement.params["of"] == 16
+
+
+def test_old_maid_odds_of_two_players_bouncing_the_queen_are_two_in_three():
+    """Two cards left with the reader, the queen and a seven, one seven with the other player, who draws
+    from the reader: half the time the seven goes and the reader loses; otherwise the queen crosses and
+    the reader draws from two cards, escaping with the seven or taking the queen back to where it was.
+    x = 1/2 + x/4, so the reader ends with the queen two times in three."""
+    queen, seven, other = Card.parse("QH"), Card.parse("7S"), Card.parse("7D")
+    position = old_maid.Position(0, ((seven, queen), (other,)), ((), ()), old_maid.DRAWING, 0, 1)
+    assert old_maid_odds.Odds(2, 0).chance(position) == pytest.approx(2 / 3, abs=1e-12)
+    assert old_maid_odds.Odds(2, 1).chance(position) == pytest.approx(1 / 3, abs=1e-12)
+
+
+def _old_maid_game(seed, players):
+    game = GAMES["old-maid"]
+    rng = random.Random(seed)
+    position = start = game.new_game(seed, players=players)
+    moves = []
+    while not position.is_over:
+        seat = min(move.player for move in game.legal_moves(position))
+        move = game.choose(position, seat, rng, "basic").move
+        moves.append(move)
+        position = game.apply(position, move)[0]
+    return start, moves
+
+
+def _settled(position):
+    """The position once the pair a draw made (if any) is laid aside, through the engine."""
+    while position.phase == old_maid.PAIRING:
+        position = old_maid.apply(position, old_maid.legal_moves(position)[0])[0]
+    return position
+
+
+@pytest.mark.parametrize(("seed", "players"), [(3, 3), (8, 4)])
+def test_old_maid_review_gives_the_odds_at_every_draw_and_each_is_the_average_of_the_next_draws(seed, players):
+    """The odds are exact: at the deal and after every draw, the reader's chance of ending with the queen
+    is the average, over every card of the fan drawn next (each as likely, the fan shuffled), of the
+    chance after that draw, as the engine plays it; and 1 or 0 once the game is over."""
+    start, moves = _old_maid_game(seed, players)
+    reviewed = GAMES["old-maid"].review(start, moves, 0)
+    draws = [step for step, move in enumerate(moves, start=1) if isinstance(move, old_maid.Draw)]
+    assert [chance.step for chance in reviewed.odds] == [0] + draws
+    assert all(chance.chance is not None for chance in reviewed.odds)
+    check = old_maid_odds.Odds(players, 0)
+    position = start
+    for step, move in enumerate(moves, start=1):
+        position = old_maid.apply(position, move)[0]
+        if not isinstance(move, old_maid.Draw):
+            continue
+        told = next(chance.chance for chance in reviewed.odds if chance.step == step)
+        settled = _settled(position)
+        if settled.is_over:
+            assert told == (1.0 if settled.loser == 0 else 0.0)
+            continue
+        following = [check.chance(_settled(old_maid.apply(settled, draw)[0]))
+                     for draw in old_maid.legal_moves(settled)]
+        assert told == pytest.approx(sum(following) / len(following), abs=1e-9)

@@ -116,6 +116,8 @@ class Rules(ABC, Generic[P, M, V]):
     """Whether ``review`` judges a seat's decisions; not in a game of chance (Old Maid)."""
     review_cost: tuple[str, str] = Nn_("Cost: %(num)s card.", "Cost: %(num)s cards.")
     """How a review writes a decision's cost, in the game's own unit: one and more, as ngettext takes them (``Nn_``)."""
+    review_unit: str = "cards"
+    """The game's own unit of a decision's cost, as the API names it."""
     analyses: bool = False
     """Whether the game has an analysis board (``analysis`` and the set-up form)."""
 

@@ -41,16 +41,36 @@ class Judgement(Generic[MoveT]):
     rule: str | None = None
     """The section of the game's rules page that teaches what the judgement says."""
     decisive: bool = False
-    """Whether the cost turned the game's result round (Solo Whist: the contract made or beaten)."""
+    """Whether the cost turned the game's result round (Solo Whist: the contract made or beaten, or a bid
+    made in none of the deals that fit the auction)."""
+    unit: str | None = None
+    """The unit of ``cost`` where it is not the game's own: ``CHIPS`` for a call, whose cost is the chips
+    it loses on average over the sampled deals."""
+
+
+CHIPS = "chips"
+"""A cost in chips, expected over sampled deals (a call's, where the game's own unit is tricks)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """In a game of chance, the reader's chance of the worst end (Old Maid: being left with the queen) after
+    the move at ``step`` (0: the deal), every later move left to chance; None where it was not computed
+    within the review's bound."""
+
+    step: int
+    chance: float | None
 
 
 @dataclass(frozen=True, slots=True)
 class Review(Generic[MoveT]):
-    """A game's review of a seat's decisions: its judgements in the order of their steps, and the steps
-    of the decisions it could not judge within its bound."""
+    """A game's review of a seat's decisions: its judgements in the order of their steps, the steps
+    of the decisions it could not judge within its bound, and, in a game of chance, the reader's
+    ``odds`` after each move chance decided."""
 
     judgements: tuple[Judgement[MoveT], ...] = ()
     unjudged: tuple[int, ...] = ()
+    odds: tuple[Chance, ...] = ()
 
 
 def dice_for(view: Mapping[str, object], made: int) -> random.Random:

@@ -138,14 +138,17 @@ def spoken_list(value: object) -> SpokenList:
 Journey = Mapping[str, object]
 """Where an event's cards travel on the drawn table, for the play page to show the move: ``from`` and
 ``to`` (places of the game's table template, its ``data-anchor``s), ``cards`` (codes, ``None`` for a
-card travelling face down), ``seat`` (who moved), ``hold`` (the card stays where it lands); or only
-``seat``, or ``gather`` (a trick swept to its winner)."""
+card travelling face down), ``seat`` (who moved), ``hold`` (the card stays where it lands), ``together`` (it travels at the same
+time as the journeys so marked just before and after it: Old Maid's pairs laid aside, all at once);
+or only ``seat``, or ``gather`` (a trick swept to its winner)."""
 
 
-def journey(origin: str, destination: str, cards: list[Card | None], seat: Seat, hold: bool = False) -> Journey:
+def journey(origin: str, destination: str, cards: list[Card | None], seat: Seat, hold: bool = False,
+            together: bool = False) -> Journey:
     """A card or cards travelling from ``origin`` to ``destination`` on the table, moved by ``seat``."""
     codes = [None if card is None else card.code for card in cards]
-    return {"from": origin, "to": destination, "cards": codes, "seat": seat.index, "hold": hold}
+    return {"from": origin, "to": destination, "cards": codes, "seat": seat.index, "hold": hold,
+            "together": together}
 
 
 def travelling(value: object, limit: int = MAX_CARDS) -> list[Card | None]:

@@ -13,6 +13,6 @@
   the news of a change, from the instance that made it to every seat's stream.
 """
 
-from .table import Table, again, deal, hint, move, new_table_fields, next_deal, review, tick, undo
+from .table import Table, again, again_from, deal, hint, move, new_table_fields, next_deal, review, tick, undo
 
-__all__ = ["Table", "again", "deal", "hint", "move", "new_table_fields", "next_deal", "review", "tick", "undo"]
+__all__ = ["Table", "again", "again_from", "deal", "hint", "move", "new_table_fields", "next_deal", "review", "tick", "undo"]

@@ -251,6 +251,24 @@ def again(table: Table) -> Turn:
     return _dealt(replace(Table.at_deal(game, position, table.seat, table.level, session), practice=True))
 
 
+def again_from(table: Table, step: object) -> Turn:
+    """A practice table from a decision of the reader's finished game: the same deal, played as it was up
+    to just before the reader's move at ``step`` (the review's numbering: the first move is step 1), the
+    reader to move. Its record holds the moves up to there, so it can be undone, reviewed and dealt again."""
+    game = table.game
+    if not table.position.is_over:
+        raise GameNotOver(N_("The game is not over yet: it can be played again once it ends."))
+    played = replayed(table)
+    if not is_whole_number(step) or not 1 <= step <= len(played.moves) or played.moves[step - 1].player != table.seat:
+        raise IllegalMove("not_a_decision", N_(
+            "That step is not one of your moves in this game: try again from one of your decisions."))
+    position = played.positions[step - 2] if step > 1 else played.start
+    record = Record(table.record.deal, table.record.moves[:step - 1], made=step - 1)
+    session = table.session if table.practice else table.session.after(game.scoring, table.position)
+    practice = replace(Table.at_deal(game, position, table.seat, table.level, session), record=record, practice=True)
+    return practice, []
+
+
 def next_deal(table: Table) -> Turn:
     """The session's next deal: the same seats and level, the dealer moving on, the finished deal
     scored (a practice deal is not)."""

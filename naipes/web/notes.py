@@ -21,10 +21,13 @@ class StepNote:
     link: str | None = None
     link_text: str | None = None
     decision: int | None = None
+    again: int | None = None
+    """A review's judged decision: the step a practice table may start from ("try again from here")."""
 
 
-def with_rule(page, kind: str, label: str, text: str, section: str, decision: int | None = None) -> StepNote:
+def with_rule(page, kind: str, label: str, text: str, section: str, decision: int | None = None,
+              again: int | None = None) -> StepNote:
     """A note linked to ``section`` of ``page``'s rules page, named by its title."""
     titles = {each.id: each.title for each in page.sections}
     return StepNote(kind, label, text, f"{url_for('pages.game', lang=page.lang, slug=page.slug)}#{section}",
-                    gettext("Rule: %(section)s", section=titles[section]), decision)
+                    gettext("Rule: %(section)s", section=titles[section]), decision, again)

@@ -218,11 +218,19 @@ def _review(game_id: str) -> dict:
     step = _step(game_id)
     decision = _object({
         "step": {"type": "integer", "minimum": 1}, "move": _ref(f"{game_id}.Move"), "best": _ref(f"{game_id}.Move"),
-        "cost": {"type": "number", "description": "in the game's own unit: Solo Whist tricks, race cards"},
+        "cost": {"type": "number", "description": "in the unit named by unit: Solo Whist tricks (a call: chips expected over"
+                                                  " the sampled deals), race cards"},
         "findable": {"type": "boolean"}, "reason": {"type": "string"},
     }, {"rule": {"type": ["string", "null"], "description": "the rules page's section that teaches it"},
         "decisive": {"type": "boolean", "description": "the cost turned the result round (Solo Whist: the contract"
-                                                        " made or beaten); the summary lists these first"}})
+                                                        " made or beaten, or a call made in none of the sampled deals;"
+                                                        " the race: a move from which the solo player would have"
+                                                        " won); the summary lists these first"},
+        "unit": {"type": "string", "enum": ["tricks", "cards", "chips"], "description": "the unit of cost"}})
+    chance = _object({"step": {"type": "integer", "minimum": 0, "description": "0: the deal; else a draw's step"},
+                      "chance": {"type": ["number", "null"], "minimum": 0, "maximum": 1,
+                                 "description": "exact, every later draw blind; null where it needs more work"
+                                                " than a review may do"}})
     return _object({
         "steps": {"type": "array", "items": step},
         "decisions": {"type": "array", "items": decision},
@@ -230,7 +238,10 @@ def _review(game_id: str) -> dict:
     }, {"start": _ref(f"{game_id}.Position"), "seat": {"type": "integer"}, "judged": {"type": "boolean"},
         "unjudged": {"type": "array", "items": {"type": "integer", "minimum": 1},
                      "description": "the steps of the reader's decisions the engine could not judge within the"
-                                    " request's bound on work"}})
+                                    " request's bound on work"},
+        "odds": {"type": "array", "items": chance,
+                 "description": "in a game of chance (Old Maid), the reader's chance of ending with the queen at the"
+                                " deal and after every draw; empty in the other games"}})
 
 
 _TABLE = {"table": {"type": "string", "description": "the seat's key, from an earlier answer"}}
@@ -286,8 +297,11 @@ def _tables(game_id: str, engine) -> dict:
         f"/api/v1/{game_id}/tables/undo": _table_post(
             "The table as it was before the reader's last move, counting the undo", _object(_TABLE), answer, 200, 422),
         f"/api/v1/{game_id}/tables/again": _table_post(
-            "The same deal as a practice table, once it is over: the same cards to the same seats (no seed);"
-            " asked again, the same practice table", _object(_TABLE, closed=True), answer, 201, 409, 422),
+            "The same deal as a practice table, once it is over: the same cards to the same seats (no seed); with a"
+            " step, played as it was up to the reader's decision there; asked again, the same practice table",
+            _object(_TABLE, {"step": {"type": "integer", "minimum": 1,
+                                      "description": "a step of the review at which the reader moved"}}, closed=True),
+            answer, 201, 409, 422),
     }
     key = {"name": "table", "in": "query", "required": True, "schema": {"type": "string"},
            "description": "the seat's key"}

@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, jsonify, render_template, url_for
-from flask_babel import gettext, ngettext
+from flask_babel import format_decimal, gettext, ngettext
 from werkzeug.routing import BaseConverter
 
 from ..engine.contract import PositionLike, Rules
 from ..engine.errors import N_
+from ..engine.review import CHIPS
 from ..games import GAMES
 from .analysis import board_url, first_on_board
 from .i18n import in_language
@@ -100,9 +101,11 @@ def render(lang: str, slug: str, play: str, review: str):
     sections = {section.id for section in page.sections}
     notes: dict[int, StepNote] = {}
     for decision in reviewed["decisions"]:
-        label = _cost_label(game, decision["cost"])
-        notes[decision["step"]] = (with_rule(page, "judgement", label, decision["reason"], decision["rule"])
-                                   if decision["rule"] in sections else StepNote("judgement", label, decision["reason"]))
+        label = _cost_label(game, decision["cost"], decision["unit"], decision["decisive"])
+        step = decision["step"]
+        notes[step] = (with_rule(page, "judgement", label, decision["reason"], decision["rule"], again=step)
+                       if decision["rule"] in sections else
+                       StepNote("judgement", label, decision["reason"], again=step))
     for step in reviewed["unjudged"]:
         notes[step] = StepNote("judgement", gettext("Not judged."), gettext(
             "Weighing this decision needs more work than a review may do at once, so the engine says nothing about"
@@ -116,11 +119,18 @@ def render(lang: str, slug: str, play: str, review: str):
     return jsonify({"html": html, "help": reviewed.get("help")})
 
 
-def _cost_label(game: Rules, cost: float) -> str:
-    if cost <= 0:
-        return gettext("To look at:")
-    one, more = game.review_cost
-    return ngettext(one, more, int(cost))
+def _cost_label(game: Rules, cost: float, unit: str, decisive: bool) -> str:
+    if unit == CHIPS:
+        # An average is a decimal: only exactly one chip is said in the singular.
+        shown = format_decimal(cost, "0.#")
+        label = ngettext("Cost: %(num)s chip on average.", "Cost: %(num)s chips on average.",
+                         1 if shown == "1" else 2, num=shown)
+    elif cost > 0:
+        one, more = game.review_cost
+        label = ngettext(one, more, int(cost))
+    else:
+        return gettext("Decisive:") if decisive else gettext("To look at:")
+    return gettext("Decisive. %(cost)s", cost=label) if decisive else label
 
 
 def language_converter(languages) -> type[BaseConverter]:

@@ -183,13 +183,13 @@ def tick(game_id: str):
     return jsonify(_stored(kept, _asked(tables.tick, kept.table)))
 
 
-def _judged(judgement: Judgement) -> dict:
+def _judged(game: Rules, judgement: Judgement) -> dict:
     reason = as_sentence(translated(judgement.reason, judgement.params))
     if judgement.advice is not None:
         reason += " " + as_sentence(translated(judgement.advice, judgement.advice_params))
     return {"step": judgement.step, "move": judgement.move.to_json(), "best": judgement.best.to_json(),
             "cost": judgement.cost, "findable": judgement.findable, "reason": reason, "rule": judgement.rule,
-            "decisive": judgement.decisive}
+            "decisive": judgement.decisive, "unit": judgement.unit or game.review_unit}
 
 
 def review_of(table: Table) -> dict:
@@ -203,8 +203,9 @@ def review_of(table: Table) -> dict:
         for move, position, events in zip(played.moves, played.positions, played.events)
     ]
     return {"start": played.start.to_json(), "seat": table.seat, "judged": game.judges, "help": table.help,
-            "steps": steps, "decisions": [_judged(judgement) for judgement in reviewed.judgements],
-            "summary": summary(reviewed.judgements), "unjudged": list(reviewed.unjudged)}
+            "steps": steps, "decisions": [_judged(game, judgement) for judgement in reviewed.judgements],
+            "summary": summary(reviewed.judgements), "unjudged": list(reviewed.unjudged),
+            "odds": [{"step": chance.step, "chance": chance.chance} for chance in reviewed.odds]}
 
 
 @bp.post("/<game_id>/tables/review")
@@ -226,9 +227,14 @@ def _made_from(game: Rules, data: dict, purpose: str, make: Callable[[Table], tu
 
 @bp.post("/<game_id>/tables/again")
 def again(game_id: str):
-    """The same deal as a practice table, closing when the table it repeats closes."""
+    """The same deal as a practice table, closing when the table it repeats closes; with a ``step``, played
+    as it was up to the reader's decision at that step of the review."""
     game = known_game(game_id)
-    return _made_from(game, _dealing_body(frozenset({"table"})), "again", tables.again, True)
+    data = _dealing_body(frozenset({"table", "step"}))
+    if "step" in data:
+        step = data["step"]
+        return _made_from(game, data, f"again-from-{step}", lambda table: tables.again_from(table, step), True)
+    return _made_from(game, data, "again", tables.again, True)
 
 
 @bp.post("/<game_id>/tables/next")

@@ -104,14 +104,18 @@ def _finished_race(app, client):
 
 
 def test_a_drawn_review_is_valid_html(client, app, tmp_path, monkeypatch):
-    """Both games' reviews, and Solo Whist's again with no card judged in time (each one then says so)."""
+    """Every game's review (Solo Whist's trick grid, Old Maid's odds), and Solo Whist's again with no card
+    judged in time (each one then says so)."""
     assert VNU.is_file() and shutil.which("java")
     whist = _play(client, "solo-whist", _table(
         app, "solo-whist", GAMES["solo-whist"].new_game(30, dealer=3), level="basic"),
         _weak_whist(1), moves=_first_moves(GAMES["solo-whist"].new_game(30, dealer=3)))["table"]
+    old_maid = _play(client, "old-maid", _table(app, "old-maid", GAMES["old-maid"].new_game(11, players=4)),
+                     lambda moves: None)["table"]
     files = []
     for lang, game, token, nodes in (("pt", "double-solitaire", _finished_race(app, client), None),
-                                     ("es", "solo-whist", whist, None), ("pt", "solo-whist", whist, 0)):
+                                     ("es", "solo-whist", whist, None), ("pt", "solo-whist", whist, 0),
+                                     ("pt", "old-maid", old_maid, None)):
         if nodes is not None:
             monkeypatch.setattr(whist_review, "REVIEW_NODES", nodes)
         page = client.get(f"/{lang}/{game}/{REVIEW[lang]}/").get_data(as_text=True)

@@ -31,22 +31,34 @@ PASSES_WITHOUT_PROGRESS = 2
 
 def clears_alone(seed: int, choose: Chooser, rng: random.Random, seat: int = 0) -> bool:
     """Whether ``choose``, playing ``seat`` of the deal ``seed`` alone, puts its whole deck on the foundations."""
-    position = race.new_game(seed)
-    idle = turns = 0
+    position, _ = play_alone(race.new_game(seed), seat, choose, lambda seen, made: rng)
+    return position.winner == seat and position.status == race.WON
+
+
+def play_alone(position: race.Position, seat: int, choose: Chooser,
+               dice: Callable[[View, int], random.Random], limit: int | None = None) -> tuple[race.Position, int]:
+    """Where a solo attempt by ``seat`` from ``position`` ends, the other seat idle, and the moves it made
+    (at most ``limit``: an attempt stopped there has not ended by its own rules); ``dice(view, made)``
+    are the player's dice for a decision after ``made`` moves of the attempt."""
+    idle = turns = made = 0
     while position.status == race.PLAYING:
+        if limit is not None and made >= limit:
+            break
         moves = [move for move in race.legal_moves(position) if move.player == seat]
         if not moves:
-            return False
-        move = choose(view(position, seat), moves, rng).move
+            break
+        seen = view(position, seat)
+        move = choose(seen, moves, dice(seen, made)).move
+        made += 1
         if race.is_progress(position, move):
             idle = turns = 0
         else:
             idle += 1
             turns += isinstance(move, race.Recycle)
             if idle >= IDLE_LIMIT or turns >= PASSES_WITHOUT_PROGRESS:
-                return False
+                break
         position, _ = race.apply(position, move)
-    return position.winner == seat and position.status == race.WON
+    return position, made
 
 
 def random_choice(view: View, moves: Sequence[race.Move], rng: random.Random) -> Choice:

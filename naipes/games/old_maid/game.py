@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 
 from ...engine.contract import LOST, WON, Rules, Scoring
-from . import player, rules, sentences, shapes, view
+from . import player, review, rules, sentences, shapes, view
 from .view import View
 
 
@@ -51,6 +51,8 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
         """The seed's series: each game's loser notes ``loss``; fewer losses place higher, equal ones share a place."""
         return {"loss": 1, "fewer_is_better": self.scoring.fewer_is_better, "ties": "shared",
                 "players": list(rules.PLAYERS)}
+
+    review = staticmethod(review.review)
 
     def prepare(self, position: rules.Position, reader: int, rng: random.Random) -> rules.Move | None:
         """A computer offering its fan shuffles it first: where a card went tells the taker nothing."""

@@ -46,7 +46,10 @@ def stage(event: Mapping[str, object]) -> Journey | None:
     kind = event.get("type")
     if kind == "discarded":
         player = seat_in(event["player"])
-        return journey(f"hand-{player.index}", f"discards-{player.index}", travelling(event["cards"], 2), player)
+        # The pairs laid aside at the deal are shown together, not one by one: the reader's first
+        # move waits for them.
+        return journey(f"hand-{player.index}", f"discards-{player.index}", travelling(event["cards"], 2), player,
+                       together=True)
     if kind == "drew":
         player, offerer = seat_in(event["player"]), seat_in(event["from"])
         return journey(f"hand-{offerer.index}", f"hand-{player.index}", travelling([event["card"]]), player)

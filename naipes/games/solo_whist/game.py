@@ -33,6 +33,7 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
     answer_work = player.ANSWER_WORK
     judges = True
     review_cost = Nn_("Cost: %(num)s trick.", "Cost: %(num)s tricks.")
+    review_unit = "tricks"
     analyses = True
     scoring = Scoring(
         scores=_chips,

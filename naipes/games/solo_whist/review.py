@@ -8,7 +8,9 @@ Whether the better card could be found from what the reader saw is the strong pl
 answer, given only the reader's view: the better card was findable when that player chose
 a card that keeps the most. A reader who played the strong player's hint is never told so
 (the hint and the review throw the same dice, ``dice_for``). In the auction the reader's
-call is set against the call the computer player would have made, with its count of tricks.
+call is set against the call the computer player would have made, with the chances the
+strong bidder's sampled deals give both; its cost is in chips (``CHIPS``), the difference of
+their averages over those deals, and a call made in none of them is decisive.
 
 A card the analysis cannot value within its budget (``REVIEW_NODES``: in practice now and then a
 deal's first card) is left unjudged rather than guessed. The whole review shares one allowance
@@ -26,12 +28,12 @@ from functools import partial
 from ...engine.cards import Card
 from ...engine.choice import Allowance
 from ...engine.errors import N_
-from ...engine.review import Judgement, Review, dice_for
+from ...engine.review import CHIPS, Judgement, Review, dice_for
 from ...engine.sentences import Term
 from . import analysis, double_dummy, player
 from .players import bidding
 from .sentences import CALL_NAMES
-from .rules import MISERES, Bid, Move, Play, Position, apply, legal_moves
+from .rules import MISERES, PASS, Bid, Move, Play, Position, apply, legal_moves
 from .view import view
 
 class _Unjudged(Exception):
@@ -120,7 +122,11 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid, allowance: A
         params |= {"count": theirs.made, "samples": theirs.samples}
     if yours is not None:
         params |= {"yours": yours.made, "of": yours.samples}
-    if theirs is not None and yours is not None:
+    hopeless = yours is not None and yours.samples > 0 and yours.made == 0
+    if hopeless:
+        reason = N_("Your %(call)s is made in none of the %(of)s deals that fit the auction, even with best play:"
+                    " from your hand alone the computer player would have called %(bid)s.")
+    elif theirs is not None and yours is not None:
         reason = N_("From your hand alone the computer player would have called %(bid)s here: with best play it is"
                     " made in %(count)s of %(samples)s deals that fit the auction, your %(call)s in %(yours)s of"
                     " %(of)s.")
@@ -133,8 +139,20 @@ def _judge_bid(position: Position, seat: int, step: int, move: Bid, allowance: A
     else:
         reason = N_("The computer player would have called %(bid)s here, from your hand alone:")
     advice = None if decision.simulated and (theirs or yours) else choice.reason
-    return Judgement(step, move, choice.move, 0.0, True, reason, params,
-                     advice.message if advice else None, advice.params if advice else {}, rule="bids")
+    return Judgement(step, move, choice.move, _chips_lost(choice.move.bid, theirs, move.bid, yours), True, reason,
+                     params, advice.message if advice else None, advice.params if advice else {}, rule="bids",
+                     decisive=hopeless, unit=CHIPS)
+
+
+def _chips_lost(better: str, theirs: bidding.Estimate | None, call: str, yours: bidding.Estimate | None) -> float:
+    """The chips the reader's call loses on average against the better one's, over the same sampled deals;
+    0 where the reader's call is not estimated (a proposal, declared abundance). A better call the search
+    does not judge is counted as a pass, worth nothing: the strong bidder prefers it to passing."""
+    if yours is None and call != PASS:
+        return 0.0
+    gain = theirs.chips if theirs is not None else 0.0
+    own = yours.chips if yours is not None else 0.0
+    return round(max(gain - own, 0.0), 2)
 
 
 REVIEW_NODES = 2_000_000

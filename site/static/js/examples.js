@@ -283,8 +283,9 @@
 
   // The review page: the finished table's seat key is left in this tab's storage by the play
   // page's link (never in the address); the server draws the review, and the widget above steps
-  // through it. "Play this deal again" deals the same cards as a practice table and opens it on
-  // the play page, which resumes the table whose key is kept for this tab.
+  // through it. "Play this deal again" deals the same cards as a practice table, and "Try again
+  // from here" the same deal from one judged decision, and opens it on the play page, which
+  // resumes the table whose key is kept for this tab.
   function loadReview(root) {
     var key = null;
     try { key = window.sessionStorage.getItem("naipes-review:" + root.dataset.game); } catch (error) { key = null; }
@@ -297,12 +298,19 @@
       body.querySelectorAll("figure.example").forEach(function (figure) { new Example(figure); });
       var again = body.querySelector("[data-again]");
       again.addEventListener("click", function () { playAgain(root, key, again); });
+      body.querySelectorAll("[data-again-from]").forEach(function (button) {
+        button.addEventListener("click", function () {
+          playAgain(root, key, button, Number(button.dataset.againFrom));
+        });
+      });
     }).catch(function () { missing.textContent = root.dataset.labelNetwork; missing.hidden = false; });
   }
 
-  function playAgain(root, key, button) {
+  // With a step, "try again from here": the same deal played up to the reader's decision there.
+  function playAgain(root, key, button, step) {
     button.disabled = true;
-    window.Naipes.postJSON(root.dataset.againUrl, { table: key }).then(function (result) {
+    var body = step ? { table: key, step: step } : { table: key };
+    window.Naipes.postJSON(root.dataset.againUrl, body).then(function (result) {
       button.disabled = false;
       if (!result.ok) { button.insertAdjacentText("afterend", " " + result.data.error.message); return; }
       try {

@@ -15,6 +15,8 @@
   if (!root || !Motion || !window.Naipes) { return; }
 
   var OWN_MOVE_MS = 260;
+  // How long moves shown together (Old Maid's opening pairs) stay before the next, without motion.
+  var GLANCE_MS = 500;
 
   function sleep(ms) { return new Promise(function (resolve) { window.setTimeout(resolve, ms); }); }
 
@@ -60,6 +62,7 @@
     this.queue = Promise.resolve();
     this.timer = null;
     this.replay = null;
+    this.hinted = null;
     this.recorded = null;
     this.game = 0;
     this.stage = new Motion.Stage(this.board);
@@ -273,6 +276,7 @@
 
   Table.prototype.start = function () {
     this.history = [];
+    this.hinted = null;
     this.log.textContent = "";
     this.say("");
     this.setup.hidden = true;
@@ -292,6 +296,7 @@
       self.draw(result.data.diagram, options.focusBoard);
       self.root.dataset.version = answer.version;
       self.root.dispatchEvent(new CustomEvent("naipes:answer", { detail: answer }));
+      self.keepHint();
       self.count(answer);
       self.remember();
       self.undoButton.disabled = self.history.length === 0;
@@ -319,24 +324,42 @@
     var others = steps.filter(function (step) { return step.journey && step.journey.seat !== seat; }).length;
     this.skipButton.hidden = this.realtime || others < 2;
     this.root.dataset.replaying = "true";
-    var chain = Promise.resolve();
+    // Journeys marked "together" (Old Maid's pairs laid aside at the deal) travel at once, as one move.
+    var groups = [];
     steps.forEach(function (step, index) {
+      var last = groups[groups.length - 1];
+      var together = step.journey && step.journey.together;
+      if (together && last && last.together) { last.steps.push(step); last.end = index + 1; }
+      else { groups.push({ steps: [step], end: index + 1, together: together }); }
+    });
+    var chain = Promise.resolve();
+    groups.forEach(function (group) {
       chain = chain.then(function () {
         if (replay.done) { return; }
-        replay.next = index + 1;
-        var journey = step.journey;
-        own = own && Boolean(journey) && journey.seat === seat;
-        if (step.text) { self.tell(step.text); }
-        if (!journey) { return moment ? sleep(own ? 0 : moment) : null; }
-        var place = self.board.querySelector("[data-anchor='seat-" + journey.seat + "']");
-        if (place && !own) { place.classList.add("acting"); }
+        replay.next = group.end;
+        var moving = group.steps.filter(function (step) { return step.journey; });
+        own = own && moving.length === group.steps.length && moving.every(function (step) {
+          return step.journey.seat === seat;
+        });
+        group.steps.forEach(function (step) { if (step.text) { self.tell(step.text); } });
+        if (!moving.length) { return moment ? sleep(own ? 0 : moment) : null; }
+        var places = moving.map(function (step) {
+          return self.board.querySelector("[data-anchor='seat-" + step.journey.seat + "']");
+        }).filter(Boolean);
+        if (!own) { places.forEach(function (place) { place.classList.add("acting"); }); }
         var travelMs = own ? OWN_MOVE_MS : Math.max(150, Math.min(moment * 0.7, 700));
-        var travel = (own && options.dragged) ? null
-          : journey.from ? self.stage.travel(journey, travelMs)
-          : journey.gather ? self.stage.gather(journey.gather, travelMs) : null;
-        var wait = own ? (travel ? OWN_MOVE_MS : 0) : still ? moment : Math.max(moment, travelMs);
-        return Promise.all([travel, sleep(wait)]).then(function () {
-          if (place) { place.classList.remove("acting"); }
+        var travels = moving.map(function (step) {
+          var journey = step.journey;
+          return (own && options.dragged) ? null
+            : journey.from ? self.stage.travel(journey, travelMs)
+            : journey.gather ? self.stage.gather(journey.gather, travelMs) : null;
+        });
+        var travelled = travels.some(Boolean);
+        var wait = own ? (travelled ? OWN_MOVE_MS : 0) : still ? moment : Math.max(moment, travelMs);
+        // Many moves shown at once are one glance, not one pause per move.
+        if (!own && moving.length > 1) { wait = still ? Math.min(moment, GLANCE_MS) : travelMs; }
+        return Promise.all(travels.concat([sleep(wait)])).then(function () {
+          places.forEach(function (place) { place.classList.remove("acting"); });
         });
       });
     });
@@ -423,6 +446,8 @@
     this.endReplay();
     if (button.hasAttribute("data-next")) { this.nextDeal(); return; }
     if (button.hasAttribute("data-again")) { this.again(); return; }
+    // A card the rules do not let the reader play now: the server drew it dimmed, with the reason.
+    if (button.getAttribute("aria-disabled") === "true") { this.say(button.dataset.reason || ""); return; }
     var next = api.click(this.pending, button);
     if (next.send) {
       this.send(next.send);
@@ -459,6 +484,7 @@
           return;
         }
         accepted = true;
+        self.hinted = null;
         self.say("");
         self.history.push(self.answer);
         return self.show(result.data, options);
@@ -537,14 +563,16 @@
         self.answer = Object.assign({}, self.answer, { help: result.data.help });
         self.remember();
         self.say(self.labels.labelHint + " " + result.data.reason);
-        self.highlight(result.data.move);
+        self.hinted = result.data.move;
+        self.highlight(result.data.move, true);
       });
     });
   };
 
   // The buttons that make the hinted move: step 1 picks (or is) the move, step 2 finishes it.
   // Every card of a column finishes a move onto that column: only its end card is marked.
-  Table.prototype.highlight = function (move) {
+  // ``focus``: the first of them takes the focus (when the reader asked, not at a redraw).
+  Table.prototype.highlight = function (move, focus) {
     var steps = new Map();
     var finishing = null;
     this.board.querySelectorAll("button").forEach(function (button) {
@@ -566,7 +594,18 @@
       button.dataset.hintStep = String(step);
       if (step === 1 && !first) { first = button; }
     });
-    if (first) { first.focus(); }
+    if (first && focus) { first.focus(); }
+  };
+
+  // The hint's marks outlive a redraw (the race's computer moving) while the hinted move is still
+  // one the reader may make; the reader's own move, or a position that no longer allows it, ends them.
+  Table.prototype.keepHint = function () {
+    var move = this.hinted;
+    if (!move) { return; }
+    var still = this.answer && this.answer.moves.some(function (legal) {
+      return partOf(legal, move) && partOf(move, legal);
+    });
+    if (still) { this.highlight(move, false); } else { this.hinted = null; }
   };
 
   // The server undoes from the table's record, so the end of the game can say how many times.

@@ -1,0 +1,266 @@
+"""The chance that a seat ends holding the queen, from any position, every draw blind.
+
+Every draw in Old Maid is blind from a shuffled fan, so from any position the rest of the
+game is a chain of chances and nothing else: each card of the offerer's fan is drawn with the
+same chance. What matters of a position is, for each rank still in play, which players hold
+one of its cards (a hand holds at most one card of a rank once its pairs are laid aside), and
+who offers next. A state is that: the ranks' holders as bit masks, sorted (ranks are
+interchangeable), and the offerer.
+
+A draw that makes no pair keeps the cards in play (the queen bouncing between two players
+comes back to where it was), so the chances are the solution of a system of equations, not
+a walk down a tree. The states are split into their strongly connected groups, each solved
+once every group it leads to is, by elimination over its sparse equations: the groups are
+small (a few hundred states at most with four players).
+
+The states reachable from a position with many players and many cards run to millions
+(five players at the deal: about two million), so a search stops at ``MAX_STATES`` and
+the chance is then not given, and all the searches of one game stop at ``MAX_WORK``; with four players (the table's default) every draw has its
+chance from the deal on.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from .rules import DISCARDING, OVER, PAIRING, Position
+
+MAX_STATES = 40_000
+"""The most states one search may find before it gives the chance up."""
+
+MAX_GROUP = 800
+"""The most states of one strongly connected group solved at once (elimination grows as its cube); a
+search that finds a larger one gives the chance up."""
+
+MAX_WORK = 80_000
+"""The most states all the searches of one game may find together, failed ones included."""
+
+State = tuple[tuple[int, ...], int | None]
+
+
+def _next_active(holding: int, player: int, players: int) -> int | None:
+    for step in range(1, players):
+        seat = (player + step) % players
+        if holding >> seat & 1:
+            return seat
+    return None
+
+
+def _holding(masks: tuple[int, ...]) -> int:
+    held = 0
+    for mask in masks:
+        held |= mask
+    return held
+
+
+def state_of(position: Position) -> State:
+    """The position as the chain sees it, pairs in hand laid aside and the next offerer named."""
+    players = position.players
+    holders: dict[str, int] = defaultdict(int)
+    for seat, hand in enumerate(position.hands):
+        for card in hand:
+            holders[card.rank] ^= 1 << seat
+    masks = tuple(sorted(mask for mask in holders.values() if mask))
+    held = _holding(masks)
+    if position.phase == DISCARDING:
+        passer = position.dealer
+    elif position.phase == PAIRING:
+        passer = position.drawing[1]
+    else:
+        return masks, position.offerer
+    return masks, passer if held >> passer & 1 else _next_active(held, passer, players)
+
+
+def _draws(state: State, players: int) -> list[State]:
+    """The states after each card of the offerer's fan is drawn, one per card."""
+    masks, offerer = state
+    assert offerer is not None
+    taker = _next_active(_holding(masks), offerer, players)
+    assert taker is not None
+    after: list[State] = []
+    for index, mask in enumerate(masks):
+        if not mask >> offerer & 1:
+            continue
+        moved = mask & ~(1 << offerer)
+        moved = moved & ~(1 << taker) if mask >> taker & 1 else moved | 1 << taker
+        rest = masks[:index] + masks[index + 1:]
+        following = tuple(sorted(rest + (moved,))) if moved else rest
+        held = _holding(following)
+        passer = taker if held >> taker & 1 else _next_active(held, taker, players)
+        after.append((following, passer))
+    return after
+
+
+def _loser(state: State, players: int) -> int | None | bool:
+    """The loser of a finished state (None: nobody holds a card), or False while the game goes on."""
+    masks, offerer = state
+    if offerer is None:
+        return None
+    if _next_active(_holding(masks), offerer, players) is None:
+        return offerer
+    return False
+
+
+class Odds:
+    """The chances of one game, searched once and remembered across its positions."""
+
+    def __init__(self, players: int, seat: int) -> None:
+        self.players = players
+        self.seat = seat
+        self.known: dict[State, float] = {}
+        self.work = MAX_WORK
+
+    def chance(self, position: Position) -> float | None:
+        """The chance that the seat ends holding the last card, or None if it needs more than ``MAX_STATES``
+        or than the work left (``MAX_WORK``), or
+        its equations hold a group of more than ``MAX_GROUP`` states."""
+        if position.phase == OVER:
+            return 1.0 if position.loser == self.seat else 0.0
+        start = state_of(position)
+        if start in self.known:
+            return self.known[start]
+        found = self._reachable(start)
+        if found is None:
+            return None
+        groups = _components(found)
+        if max(len(group) for group in groups) > MAX_GROUP:
+            return None
+        self._solve(found, groups)
+        return self.known[start]
+
+    def _reachable(self, start: State) -> dict[State, list[State]] | None:
+        found: dict[State, list[State]] = {}
+        frontier = [start]
+        while frontier:
+            state = frontier.pop()
+            if state in found or state in self.known:
+                continue
+            loser = _loser(state, self.players)
+            if loser is not False:
+                self.known[state] = 1.0 if loser == self.seat else 0.0
+                continue
+            found[state] = _draws(state, self.players)
+            if len(found) > min(MAX_STATES, self.work):
+                self.work -= len(found)
+                return None
+            frontier += found[state]
+        self.work -= len(found)
+        return found
+
+    def _solve(self, found: dict[State, list[State]], groups: list[list[State]]) -> None:
+        """Each strongly connected group of states once every state it leads out to is solved."""
+        known = self.known
+        for group in groups:
+            place = {state: index for index, state in enumerate(group)}
+            inside: list[list[int]] = []
+            outside: list[float] = []
+            for state in group:
+                following = found[state]
+                inside.append([place[after] for after in following if after in place])
+                outside.append(sum(known[after] for after in following if after not in place) / len(following))
+            values = _solved(inside, outside, [len(found[state]) for state in group])
+            known.update(zip(group, values))
+
+
+def _solved(inside: list[list[int]], outside: list[float], sizes: list[int]) -> list[float]:
+    """The solution of x[i] = outside[i] + sum(x[j] for j in inside[i]) / sizes[i], by elimination.
+
+    Each equation is kept as the sparse row x[i] = constant + sum(weight * x[j]); eliminating the
+    states one by one substitutes the row of each into the rows that mention it, then the rows are
+    solved back in reverse order."""
+    rows: list[dict[int, float]] = []
+    constants = list(outside)
+    for index, within in enumerate(inside):
+        row: dict[int, float] = defaultdict(float)
+        for after in within:
+            row[after] += 1.0 / sizes[index]
+        rows.append(row)
+    users: list[set[int]] = [set() for _ in inside]
+    for index, row in enumerate(rows):
+        for after in row:
+            users[after].add(index)
+    for pivot, row in enumerate(rows):
+        itself = row.pop(pivot, 0.0)
+        scale = 1.0 / (1.0 - itself)
+        constants[pivot] *= scale
+        for after in row:
+            row[after] *= scale
+            users[after].discard(pivot)
+        users[pivot].discard(pivot)
+        for user in users[pivot]:
+            other = rows[user]
+            weight = other.pop(pivot)
+            constants[user] += weight * constants[pivot]
+            for after, value in row.items():
+                if after not in other:
+                    users[after].add(user)
+                other[after] = other.get(after, 0.0) + weight * value
+        users[pivot] = set()
+    values = [0.0] * len(rows)
+    for pivot in range(len(rows) - 1, -1, -1):
+        values[pivot] = constants[pivot] + sum(weight * values[after] for after, weight in rows[pivot].items())
+    return values
+
+
+def _components(found: dict[State, list[State]]) -> list[list[State]]:
+    """The strongly connected groups of ``found`` (Tarjan's algorithm, without recursion), each listed
+    after every group it leads to."""
+    index: dict[State, int] = {}
+    low: dict[State, int] = {}
+    stack: list[State] = []
+    on_stack: set[State] = set()
+    groups: list[list[State]] = []
+    for root in found:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        work = [(root, iter(found[root]))]
+        while work:
+            state, following = work[-1]
+            for after in following:
+                if after not in found:
+                    continue
+                if after not in index:
+                    index[after] = low[after] = len(index)
+                    stack.append(after)
+                    on_stack.add(after)
+                    work.append((after, iter(found[after])))
+                    break
+                if after in on_stack:
+                    low[state] = min(low[state], index[after])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[state])
+                if low[state] == index[state]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == state:
+                            break
+                    groups.append(group)
+    return groups
+
+def chances(positions: Sequence[Position], seat: int) -> list[float | None]:
+    """The seat's chance of ending with the queen at each of ``positions`` of one game.
+
+    The first position is searched first: every later one is reached from it, so once it is solved
+    the others are already known. Where it needs more than ``MAX_STATES``, the others are searched
+    from the last back, each finding the later ones' states solved, until one needs too many too
+    (the earlier ones, with more cards in play, would as well)."""
+    if not positions:
+        return []
+    odds = Odds(positions[0].players, seat)
+    if odds.chance(positions[0]) is not None:
+        return [odds.chance(position) for position in positions]
+    answers: list[float | None] = [None] * len(positions)
+    for index in range(len(positions) - 1, 0, -1):
+        answers[index] = odds.chance(positions[index])
+        if answers[index] is None:
+            break
+    return answers
