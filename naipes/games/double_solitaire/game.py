@@ -8,9 +8,10 @@ from collections.abc import Mapping, Sequence
 from ...engine.choice import Allowance, Choice
 from ...engine.contract import DRAWN, LOST, WON, Rules, Scoring
 from ...engine.events import Event
+from ...engine.puzzles import Hunt, Verdict
 from ...engine.review import Review
 from ...engine.sentences import Journey, Sentence
-from . import player, review, rules, sentences, shapes, view
+from . import player, puzzles, review, rules, sentences, shapes, view
 from .view import View
 
 
@@ -27,6 +28,7 @@ class DoubleSolitaire(Rules[rules.Position, rules.Move, View]):
     levels = player.LEVELS
     realtime = True
     judges = True
+    sets_puzzles = True
     scoring = Scoring(
         scores=lambda position: tuple(int(seat == position.winner) for seat in range(len(position.players))),
         outcome=_outcome,
@@ -67,6 +69,13 @@ class DoubleSolitaire(Rules[rules.Position, rules.Move, View]):
 
     def review(self, start: rules.Position, moves: Sequence[rules.Move], seat: int) -> Review:
         return review.review(start, moves, seat)
+
+    def find_puzzles(self, seed: int, count: int) -> Hunt:
+        return puzzles.find(seed, count)
+
+    def check_puzzle(self, start: rules.Position, seat: int, facts: Mapping[str, object],
+                     moves: Sequence[rules.Move]) -> Verdict:
+        return puzzles.check(start, seat, moves)
 
 
 GAME = DoubleSolitaire()

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ...engine.choice import Allowance, Choice
 from ...engine.contract import LOST, WON, Rules, Scoring
 from ...engine.events import Event
+from ...engine.puzzles import Hunt, Verdict
 from ...engine.sentences import Journey, Sentence
-from . import player, rules, sentences, shapes, view
+from . import player, puzzles, rules, sentences, shapes, view
 from .view import View
 
 
@@ -29,6 +30,7 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
     Position = rules.Position
     shapes = shapes.SHAPES
     levels = player.LEVELS
+    sets_puzzles = True
     scoring = Scoring(
         scores=_losses,
         outcome=lambda position, seat: LOST if position.loser == seat else WON,
@@ -73,6 +75,16 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
         if position.phase != rules.DRAWING or offerer is None or offerer == reader:
             return None
         return player.shuffled(view.view(position, offerer), rng)
+
+    def find_puzzles(self, seed: int, count: int) -> Hunt:
+        return puzzles.find(seed, count)
+
+    def check_puzzle(self, start: rules.Position, seat: int, facts: Mapping[str, object],
+                     moves: Sequence[rules.Move]) -> Verdict:
+        return puzzles.check(start, seat, facts, moves)
+
+    def puzzle_params(self, facts: Mapping[str, object]) -> Mapping[str, object]:
+        return puzzles.params(facts)
 
 
 GAME = OldMaid()

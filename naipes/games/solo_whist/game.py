@@ -10,9 +10,10 @@ from ...engine.choice import Allowance, Choice
 from ...engine.contract import ANNULLED, DRAWN, LOST, WON, Rules, Scoring
 from ...engine.errors import Nn_
 from ...engine.events import Event
+from ...engine.puzzles import Hunt, Verdict
 from ...engine.review import Review
 from ...engine.sentences import Journey, Sentence
-from . import analysis, player, review, rules, sentences, shapes, view
+from . import analysis, player, puzzles, review, rules, sentences, shapes, view
 from .view import View
 from .rules.tricks import chip_movements
 
@@ -40,6 +41,7 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
     judges = True
     review_cost = Nn_("Cost: %(num)s trick.", "Cost: %(num)s tricks.")
     analyses = True
+    sets_puzzles = True
     scoring = Scoring(
         scores=_chips,
         outcome=_outcome,
@@ -103,6 +105,19 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
 
     def setup_fields(self, position: rules.Position) -> Mapping[str, str]:
         return analysis.setup_fields(position)
+
+    def find_puzzles(self, seed: int, count: int) -> Hunt:
+        return puzzles.find(seed, count)
+
+    def check_puzzle(self, start: rules.Position, seat: int, facts: Mapping[str, object],
+                     moves: Sequence[rules.Move]) -> Verdict:
+        return puzzles.check(start, seat, moves)
+
+    def puzzle_view(self, start: rules.Position, seat: int) -> View:
+        return puzzles.open_view(start, seat)
+
+    def puzzle_params(self, facts: Mapping[str, object]) -> Mapping[str, object]:
+        return puzzles.params(facts)
 
     def setup_dealt(self, fields: Mapping[str, str], rng: random.Random) -> Mapping[str, str]:
         return analysis.dealt(fields, rng)
