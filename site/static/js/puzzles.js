@@ -1,7 +1,8 @@
 // The puzzles' pages. On a puzzle, the reader plays on the board (the game's own diagram and its
 // buttons, through the click protocol of api.js); each move goes to the check, where the engine
-// judges the line and answers for the other seats, and the board is drawn again by the server.
-// Progress (solved, tried, the streak of puzzles solved in a row) is kept in this browser only.
+// judges the line and answers for the other seats, and the board is drawn again by the server;
+// while it waits for the server the puzzle is marked busy (data-busy). Progress (solved, tried,
+// the streak of puzzles solved in a row) is kept in this browser only.
 // No rule of any game is written here.
 (function () {
   "use strict";
@@ -67,6 +68,7 @@
     var data = this.root.dataset;
     var line = this.moves.concat([move]);
     this.say(data.labelChecking);
+    this.root.dataset.busy = "";
     window.Naipes.postJSON(data.checkUrl, { moves: line }).then(function (result) {
       if (!result.ok) { self.say(result.data.error.message); return null; }
       var verdict = result.data;
@@ -82,7 +84,7 @@
       return self.draw().then(function () {
         if (verdict.done) { self.finish(verdict.message); } else { self.say(verdict.message); }
       });
-    }).catch(function () { self.say(data.labelStart); });
+    }).catch(function () { self.say(data.labelStart); }).then(function () { delete data.busy; });
   };
 
   Puzzle.prototype.finish = function (message) {
@@ -103,12 +105,14 @@
   };
 
   Puzzle.prototype.restart = function () {
+    var root = this.root;
+    root.dataset.busy = "";
     this.moves = [];
     this.over = false;
     this.again.hidden = true;
     this.feedback.classList.remove("puzzle-right", "puzzle-wrong");
-    this.say(this.root.dataset.labelStart);
-    this.draw();
+    this.say(root.dataset.labelStart);
+    this.draw().catch(function () { return null; }).then(function () { delete root.dataset.busy; });
   };
 
   function list(root) {
