@@ -5,7 +5,7 @@
 reader starts from, their seat, the solution line (the reader's moves and the other seats' replies in
 order), and the facts the title, the goal and the check read (see ``naipes.engine.puzzles``).
 ``content/<lang>/puzzles.toml`` holds the words: the pages' ``slug`` (``problemas``), the page words,
-and per game an ``intro``, a ``hint`` (from the facts), a title and a goal for each theme, the ``reasons`` a check gives, and ``words`` for the
+and per game an ``intro``, a ``hint`` (from the facts), a name, a title and a goal for each theme, the ``reasons`` a check gives, and ``words`` for the
 facts that are names (Solo Whist's techniques). Titles, goals and reasons are templates with
 ``%(name)s`` parameters, worded by the web layer in the reader's language.
 
@@ -62,8 +62,17 @@ class Puzzle:
 
 
 @dataclass(frozen=True, slots=True)
+class Theme:
+    """A theme's words: its ``name`` in the list, the ``title`` and the ``goal`` of its puzzles (templates)."""
+
+    name: str
+    title: str
+    goal: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameWords:
-    themes: dict[str, tuple[str, str]]
+    themes: dict[str, Theme]
     reasons: dict[str, str]
     words: dict[str, str]
     intro: str
@@ -137,11 +146,15 @@ def load_words(lang: str, puzzles: dict[str, tuple[Puzzle, ...]], content_dir: P
         table = data.get(game)
         if not isinstance(table, dict):
             raise PuzzleError(f"{path}: needs the words of {game}'s puzzles")
-        themes = {name: (words.get("title"), words.get("goal")) for name, words in table.get("themes", {}).items()}
-        for puzzle in puzzles_of:
-            title, goal = themes.get(puzzle.theme, (None, None))
-            if not isinstance(title, str) or not isinstance(goal, str):
-                raise PuzzleError(f"{path}: {game}'s theme {puzzle.theme} needs a title and a goal")
+        themes: dict[str, Theme] = {}
+        for theme, words in table.get("themes", {}).items():
+            texts = [words.get(key) if isinstance(words, dict) else None for key in ("name", "title", "goal")]
+            if not all(isinstance(text, str) and text for text in texts):
+                raise PuzzleError(f"{path}: {game}'s theme {theme} needs a name, a title and a goal")
+            themes[theme] = Theme(*texts)  # type: ignore[arg-type]
+        missing_themes = sorted({puzzle.theme for puzzle in puzzles_of} - set(themes))
+        if missing_themes:
+            raise PuzzleError(f"{path}: {game} needs the words of the themes {', '.join(missing_themes)}")
         reasons = table.get("reasons", {})
         missing = [reason for reason in REASONS if reason not in reasons]
         if missing:

@@ -77,13 +77,13 @@ def _worded(puzzle: Puzzle, template: str, params: Mapping[str, object], lang: s
 
 def title(puzzle: Puzzle, lang: str | None = None) -> str:
     words = _words(lang)
-    template = words.games[puzzle.game].themes[puzzle.theme][0]
+    template = words.games[puzzle.game].themes[puzzle.theme].title
     name = fill(words.page["puzzle"], {"number": puzzle.number})
     return f"{name}: {_worded(puzzle, template, GAMES[puzzle.game].puzzle_params(puzzle.facts), lang)}"
 
 
 def goal(puzzle: Puzzle, lang: str | None = None) -> str:
-    template = _words(lang).games[puzzle.game].themes[puzzle.theme][1]
+    template = _words(lang).games[puzzle.game].themes[puzzle.theme].goal
     return _worded(puzzle, template, GAMES[puzzle.game].puzzle_params(puzzle.facts), lang)
 
 
@@ -92,9 +92,7 @@ def hint(puzzle: Puzzle) -> str:
 
 
 def theme_name(puzzle: Puzzle) -> str:
-    """The theme as the list shows it: its title without the puzzle's own numbers."""
-    template = _words().games[puzzle.game].themes[puzzle.theme][0]
-    return template.split(" (")[0]
+    return _words().games[puzzle.game].themes[puzzle.theme].name
 
 
 def _puzzle(puzzle_id: str) -> Puzzle:

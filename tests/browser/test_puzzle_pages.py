@@ -70,6 +70,7 @@ def test_a_reader_is_told_why_a_move_is_wrong_then_solves_the_puzzle_wide_and_on
     results = Axe(AXE.read_text(encoding="utf-8")).run(page)
     assert results.violations_count == 0, results.generate_report()
     page.goto(f"{live_server}/{lang}/{game}/{SLUG[lang]}/")
+    no_sideways_scroll(page)
     progress = page.locator("[data-progress]")
     assert progress.is_visible() and progress.locator("[data-count=solved]").text_content() == "1"
     assert page.locator(f"tr[data-puzzle='{puzzle.id}'] [data-state]").text_content() != ""
