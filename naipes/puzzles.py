@@ -52,11 +52,6 @@ class Puzzle:
     facts: dict[str, object]
 
     @property
-    def first(self) -> MoveLike:
-        """The solution's first move: the hint points at it."""
-        return self.solution[0]
-
-    @property
     def readers_moves(self) -> tuple[MoveLike, ...]:
         return tuple(move for move in self.solution if move.player == self.seat)
 

@@ -90,7 +90,9 @@ def find(seed: int, count: int) -> Hunt:
         if not moments:
             hunt.rejected["no card of the reader's left known"] += 1
             continue
-        position, card, turns = moments[rng.randrange(min(3, len(moments)))]
+        # The first such moment has the widest fan; the one longest after the card was given, now and
+        # then, asks the reader to remember it.
+        position, card, turns = max(moments, key=lambda moment: moment[2]) if rng.random() < 0.4 else moments[0]
         if position.hands in seen:
             hunt.rejected["a position found before"] += 1
             continue
