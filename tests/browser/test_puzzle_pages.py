@@ -1,6 +1,6 @@
 """One puzzle of each game solved in Chromium in each language, as a reader would: a wrong move told
 why beside the board, the hint and the answer opened, the solution played move by move (the engine
-answering for the other seats), at 1280 pixels and again at 360 after "start again"; the progress
+answering for the other seats), at 1280 pixels and again at 360 from the keyboard after "start again"; the progress
 kept in the browser; the pages valid HTML (Nu) with no axe violation."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from play_helpers import PHONE, no_sideways_scroll
 from test_accessibility import AXE, VNU
-from test_lesson_pages import _make
+from test_lesson_pages import _clicks, _make
 
 from naipes.games import GAMES
 
@@ -31,11 +31,18 @@ def _wrong_first_move(app, puzzle):
     raise AssertionError(f"{puzzle.id} has no wrong first move")
 
 
-def _solve(page, puzzle):
+def _solve(page, puzzle, keyboard=False):
+    """Play the solution on the board: by clicks, or from the keyboard alone (each button reached and
+    pressed with Enter)."""
     board = page.locator("[data-board]")
     feedback = page.locator("[data-feedback]")
     for move in puzzle.readers_moves:
-        _make(page, board, move.to_json())
+        if keyboard:
+            for index in _clicks(board, move.to_json()):
+                board.locator("button").nth(index).focus()
+                page.keyboard.press("Enter")
+        else:
+            _make(page, board, move.to_json())
         page.wait_for_selector("article.puzzle:not([data-busy])")
         assert "puzzle-right" in feedback.get_attribute("class"), feedback.text_content()
     page.wait_for_selector("[data-again]:not([hidden])")
@@ -65,7 +72,7 @@ def test_a_reader_is_told_why_a_move_is_wrong_then_solves_the_puzzle_wide_and_on
     page.get_by_role("button", name=words["again"]).focus()
     page.keyboard.press("Enter")
     page.wait_for_selector("article.puzzle:not([data-busy])")
-    _solve(page, puzzle)
+    _solve(page, puzzle, keyboard=True)
     page.get_by_text(words["answer"], exact=True).click()
     results = Axe(AXE.read_text(encoding="utf-8")).run(page)
     assert results.violations_count == 0, results.generate_report()
