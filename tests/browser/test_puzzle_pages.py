@@ -1,7 +1,7 @@
 """One puzzle of each game solved in Chromium in each language, as a reader would: a wrong move told
 why beside the board, the hint and the answer opened, the solution played move by move (the engine
-answering for the other seats), at 1280 pixels and again at 360 from the keyboard after "start again"; the progress
-kept in the browser; the pages valid HTML (Nu) with no axe violation."""
+answering for the other seats), at 1280 pixels and again at 360 from the keyboard after "start
+again"; the progress kept in the browser; the pages valid HTML (Nu) with no axe violation."""
 
 from __future__ import annotations
 
