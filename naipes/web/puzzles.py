@@ -277,13 +277,17 @@ def more(lang: str, slug: str, part: str, word: str):
                            alternates=_alternates(page.game, "puzzles.more", word="sheet_slug"))
 
 
-def daily_links(lang: str) -> list[tuple[str, str]]:
-    """Each game's puzzle of the day, as the home page's block links it: (the game's title, the address)."""
+def daily_links(lang: str) -> list[tuple[str, str, str]]:
+    """Each game's puzzle of the day, as the home page's block links it: the game's title, the day's
+    puzzle's address and the list's."""
     links = []
+    words = _words(lang)
     for page in current_site().library.games_in(lang):
         if page.game in _site().by_game:
-            links.append((page.title, url_for("puzzles.more", lang=lang, slug=page.slug, part=_words(lang).slug,
-                                              word=_words(lang).page["daily_slug"])))
+            links.append((page.title,
+                          url_for("puzzles.more", lang=lang, slug=page.slug, part=words.slug,
+                                  word=words.page["daily_slug"]),
+                          url_for("puzzles.index", lang=lang, slug=page.slug, part=words.slug)))
     return links
 
 
