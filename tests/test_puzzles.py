@@ -60,6 +60,7 @@ def test_every_solution_is_right_to_the_end_and_a_wrong_first_move_is_told_so(ga
             assert verdict.correct, (puzzle.id, made)
             assert verdict.done == (made == len(mine)), (puzzle.id, made)
             assert [move.to_json() for move in verdict.reply] == replies[made - 1], puzzle.id
+        assert [move.to_json() for move in verdict.line] == [move.to_json() for move in puzzle.solution], puzzle.id
         moves = [move for move in engine.legal_moves(puzzle.start) if move.player == puzzle.seat]
         verdicts = [engine.check_puzzle(puzzle.start, puzzle.seat, puzzle.facts, [move]) for move in moves]
         assert any(not verdict.correct for verdict in verdicts), f"{puzzle.id}: some first move is wrong"

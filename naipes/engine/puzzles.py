@@ -23,13 +23,16 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """A reader's line judged: still right or not, whether the puzzle is solved, the other seats'
-    replies to the last move (the engine's best), and why, as a reason key and its parameters."""
+    replies to the last move (the engine's best), and why, as a reason key and its parameters.
+    ``line`` is every move of the game so far, the reader's right ones and all the replies, in order
+    (a wrong move left out): what the board shows after it."""
 
     correct: bool
     done: bool
     reply: tuple[MoveLike, ...]
     reason: str
     params: Mapping[str, object] = field(default_factory=dict)
+    line: tuple[MoveLike, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

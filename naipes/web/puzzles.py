@@ -125,19 +125,13 @@ def message(puzzle: Puzzle, verdict: Verdict) -> str:
     return _worded(puzzle, _words().games[puzzle.game].reasons[verdict.reason], verdict.params)
 
 
-def replayed(puzzle: Puzzle, moves: Sequence[MoveLike]) -> tuple[PositionLike, Verdict]:
-    """The position after the reader's moves and the engine's replies, and the verdict on the last."""
+def replayed(puzzle: Puzzle, moves: Sequence[MoveLike]) -> PositionLike:
+    """The position after the reader's right moves and the engine's replies (up to a wrong move)."""
     engine = GAMES[puzzle.game]
     position = puzzle.start
-    verdict = judged(puzzle, ())
-    for made in range(1, len(moves) + 1):
-        verdict = judged(puzzle, moves[:made])
-        if not verdict.correct:
-            break
-        position, _ = engine.apply(position, moves[made - 1])
-        for reply in verdict.reply:
-            position, _ = engine.apply(position, reply)
-    return position, verdict
+    for move in judged(puzzle, moves).line:
+        position, _ = engine.apply(position, move)
+    return position
 
 
 # --- the API ------------------------------------------------------------------------------------
@@ -252,7 +246,7 @@ def board(lang: str, slug: str, part: str, number: int):
     if not 1 <= number <= len(puzzles):
         abort(404)
     puzzle = puzzles[number - 1]
-    position, _ = replayed(puzzle, _moves(puzzle, required(json_body(), "moves")))
+    position = replayed(puzzle, _moves(puzzle, required(json_body(), "moves")))
     return render_template("puzzle_board.html", board=_board(puzzle, position))
 
 

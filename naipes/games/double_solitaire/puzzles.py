@@ -215,6 +215,7 @@ def check(start: Position, seat: int, moves: Sequence[Move]) -> Verdict:
     """The reader's moves judged one by one by the clearing search: the first that loses the clear ends the line."""
     position = start
     verdict = Verdict(True, False, (), "start")
+    line: list[Move] = []
     for move in moves:
         if verdict.done or not verdict.correct:
             raise IllegalMove("puzzle_over", "the puzzle is over: no more moves")
@@ -223,14 +224,16 @@ def check(start: Position, seat: int, moves: Sequence[Move]) -> Verdict:
         after = apply(position, move)[0]
         if not _clears(after):
             blocked = after.status != PLAYING or is_blocked(after, seat)
-            verdict = Verdict(False, False, (), "blocked" if blocked else "stuck", {"cards": _cards_left(after)})
+            verdict = Verdict(False, False, (), "blocked" if blocked else "stuck", {"cards": _cards_left(after)},
+                              tuple(line))
             continue
         position = after
+        line.append(move)
         try:
             done = position.status == WON or not _judged(position)[1]
         except TooDeep:
             done = False
-        verdict = Verdict(True, done, (), "solved" if done else "right", {"cards": _cards_left(after)})
+        verdict = Verdict(True, done, (), "solved" if done else "right", {"cards": _cards_left(after)}, tuple(line))
     return verdict
 
 

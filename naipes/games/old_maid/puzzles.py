@@ -139,7 +139,8 @@ def check(start: Position, seat: int, facts: Mapping[str, object], moves: Sequen
     card = start.hands[start.drawing[0]][move.index]
     params = {"card": card, "pair": _percent(chance), "best": _percent(best), "queen": _percent(queen),
               "given": known if known is not None else ""}
-    return Verdict(chance == best, True, (), "solved" if chance == best else "wrong_draw", params)
+    right = chance == best
+    return Verdict(right, True, (), "solved" if right else "wrong_draw", params, (move,) if right else ())
 
 
 def params(facts: Mapping[str, object]) -> dict[str, object]:

@@ -267,6 +267,7 @@ def check(start: Position, seat: int, moves: Sequence[Move]) -> Verdict:
     if start.phase != PLAY or start.to_move != seat:
         raise IllegalMove("not_your_turn", "the puzzle's seat is not to play")
     verdict = Verdict(True, False, (), "start")
+    line: list[Move] = []
     for move in moves:
         if verdict.done or not verdict.correct:
             raise IllegalMove("puzzle_over", "the puzzle is over: no more moves")
@@ -275,12 +276,15 @@ def check(start: Position, seat: int, moves: Sequence[Move]) -> Verdict:
         assert isinstance(move, Play)
         if move.card in {value.card for value in wrong}:
             value = next(value for value in wrong if value.card == move.card)
-            verdict = Verdict(False, False, (), f"wrong_{role(start.agreed, seat)}", _said(start, seat, move.card, value))
+            verdict = Verdict(False, False, (), f"wrong_{role(start.agreed, seat)}", _said(start, seat, move.card, value),
+                              tuple(line))
             continue
         position, replies = _replies(after, seat)
+        line += [move, *replies]
         done = position.is_over or not _judged(position, seat)[1]
         value = next(value for value in right if value.card == move.card)
-        verdict = Verdict(True, done, tuple(replies), "solved" if done else "right", _said(start, seat, move.card, value))
+        verdict = Verdict(True, done, tuple(replies), "solved" if done else "right", _said(start, seat, move.card, value),
+                          tuple(line))
     return verdict
 
 
