@@ -156,7 +156,6 @@ def candidate(rng: random.Random) -> Found | str:
     if not tempting:
         return "nothing tempting fails"
     first = next(move for move in right if is_progress(start, move))
-    theme = _theme(start, first)
     position = start
     solution: list[Move] = []
     move = first
@@ -178,6 +177,7 @@ def candidate(rng: random.Random) -> Found | str:
         move = next((move for move in right if is_progress(position, move)), right[0])
     cards = sum(1 for _ in start.players[SEAT].cards())
     blocks = sum(1 for move in tempting if is_blocked(apply(start, move)[0], SEAT))
+    theme = "avoid_block" if blocks else _theme(start, first)
     assert isinstance(first, Transfer)
     facts = {"cards": cards, "decisions": decisions, "blocks": blocks,
              "pile": first.source}
@@ -185,7 +185,8 @@ def candidate(rng: random.Random) -> Found | str:
 
 
 def _theme(position: Position, move: Move) -> str:
-    """What the right first move does: turns a card up, builds on a column, or goes up to a foundation."""
+    """What the right first move does: turns a card up, builds on a column, or goes up to a foundation
+    (where a tempting move blocks the layout at once, the theme is avoiding that block)."""
     assert isinstance(move, Transfer)
     if move.target in FOUNDATIONS:
         return "foundation"
