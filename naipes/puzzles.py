@@ -167,3 +167,9 @@ def records(game: str, found: list[Found]) -> list[dict[str, object]]:
     return [{"id": f"{game}-{number:03d}", "theme": puzzle.theme, "rating": puzzle.rating, "seat": puzzle.seat,
              "start": puzzle.start.to_json(), "solution": [move.to_json() for move in puzzle.solution],
              "facts": dict(puzzle.facts)} for number, puzzle in enumerate(ordered, start=1)]
+
+
+def data_file(game: str, seed: int, entries: list[dict[str, object]]) -> str:
+    """A game's data file as ``scripts/puzzles`` writes it: one puzzle a line, so that a change reads as one."""
+    lines = ",\n".join(json.dumps(entry, ensure_ascii=False) for entry in entries)
+    return f'{{"game": {json.dumps(game)}, "seed": {seed}, "puzzles": [\n{lines}\n]}}\n'
