@@ -121,9 +121,23 @@ def missing_words(game) -> list[str]:
     return lacks
 
 
+def missing_puzzles(game) -> list[str]:
+    """A game that ``sets_puzzles``: its search and check (``puzzles.py``), its puzzles, their words."""
+    if not game.sets_puzzles:
+        return []
+    lacks = [] if (package(game) / "puzzles.py").is_file() else [f"{package(game).relative_to(ROOT)}/puzzles.py"]
+    if not (ROOT / "content" / "puzzles" / f"{game.ID}.json").is_file():
+        lacks.append(f"content/puzzles/{game.ID}.json (scripts/puzzles --game {game.ID})")
+    for lang in LANGUAGES:
+        words = ROOT / "content" / lang / "puzzles.toml"
+        if not words.is_file() or f"[{game.ID}]" not in words.read_text(encoding="utf-8"):
+            lacks.append(f"content/{lang}/puzzles.toml: no [{game.ID}] words")
+    return lacks
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
-@pytest.mark.parametrize("part", [missing_modules, missing_templates, missing_content, missing_words],
-                         ids=["modules", "templates", "content", "words"])
+@pytest.mark.parametrize("part", [missing_modules, missing_templates, missing_content, missing_words, missing_puzzles],
+                         ids=["modules", "templates", "content", "words", "puzzles"])
 def test_a_registered_game_brings_every_part_the_site_needs(game_id, part):
     lacks = part(GAMES[game_id])
     assert not lacks, f"{game_id}: " + f"\n{game_id}: ".join(lacks)

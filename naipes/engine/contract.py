@@ -24,6 +24,7 @@ from typing import Generic, Protocol, Self, TypeVar
 from .choice import Allowance, Choice
 from .errors import Nn_
 from .events import Event
+from .puzzles import Hunt, Verdict
 from .review import Review
 from .sentences import Journey, Sentence, Untold
 
@@ -120,6 +121,8 @@ class Rules(ABC, Generic[P, M, V]):
     """The game's own unit of a decision's cost, as the API names it."""
     analyses: bool = False
     """Whether the game has an analysis board (``analysis`` and the set-up form)."""
+    sets_puzzles: bool = False
+    """Whether the game has puzzles (``find_puzzles``, ``check_puzzle``)."""
 
     @abstractmethod
     def new_game(self, seed: int, **options: object) -> P:
@@ -225,3 +228,23 @@ class Rules(ABC, Generic[P, M, V]):
         """The set-up form's ``fields`` with the cards dealt again at random, what they say besides the
         cards kept."""
         raise TypeError(f"{self.ID} has no analysis board to set up")
+
+    def find_puzzles(self, seed: int, count: int) -> Hunt:
+        """``count`` puzzles found from ``seed`` by the game's own search (the same seed, the same
+        puzzles), for a game that has ``puzzles``."""
+        raise TypeError(f"{self.ID} has no puzzles")
+
+    def check_puzzle(self, start: P, seat: int, facts: Mapping[str, object], moves: Sequence[M]) -> Verdict:
+        """The reader's ``moves`` (theirs alone) from the puzzle ``start``, judged by the engine against
+        the puzzle's goal; ``IllegalMove`` for a move the rules refuse."""
+        raise TypeError(f"{self.ID} has no puzzles")
+
+    def puzzle_view(self, start: P, seat: int) -> V:
+        """What the reader sees of a puzzle: their seat's view, unless the game's puzzles show more
+        (Solo Whist's double-dummy problems lay every hand open)."""
+        return self.view(start, seat)
+
+    def puzzle_params(self, facts: Mapping[str, object]) -> Mapping[str, object]:
+        """A puzzle's facts as a sentence's parameters (cards, seats, the game's own words), for its
+        title and goal."""
+        return facts

@@ -10,7 +10,8 @@ from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 from flask_compress import Compress
 
-from . import analysis, api, assets, friends, headers, lessons, meta, offline, pages, play, reviews, seating, settings, tables
+from . import (analysis, api, assets, friends, headers, lessons, meta, offline, pages, play, puzzles, reviews, seating,
+               settings, tables)
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
 from .i18n import DEFAULT_LANGUAGE, request_language, require_compiled_catalogs
@@ -40,6 +41,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     require_compiled_catalogs(app.config["BABEL_TRANSLATION_DIRECTORIES"], app.extensions["naipes"].languages)
     Babel(app, locale_selector=request_language)
     _add_slug_converters(app, app.extensions["naipes"])
+    puzzles.install(app)
     _register_blueprints(app)
     tables.open_store(app)
     seating.open_bus(app)
@@ -103,7 +105,7 @@ def _add_slug_converters(app: Flask, site: SiteData) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    for module in (assets, meta, api, tables, pages, lessons, analysis, play, reviews, offline, friends):
+    for module in (assets, meta, api, tables, pages, lessons, analysis, puzzles, play, reviews, offline, friends):
         app.register_blueprint(module.bp)
-    for module in (pages, play, lessons, analysis, reviews, offline):
+    for module in (pages, play, lessons, analysis, reviews, offline, puzzles):
         module.register_template_helpers(app)

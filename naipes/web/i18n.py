@@ -6,6 +6,7 @@ adding one means adding files, and its regional tag to ``LANGUAGE_TAGS``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from babel import Locale
@@ -216,6 +217,12 @@ def say(sentence: Sentence) -> str:
     if sentence.plural is not None:
         return ngettext(sentence.message, sentence.plural, sentence.count, **params)
     return gettext(sentence.message, **params)
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """A template written in the reader's language (the content's, not the catalog's) with its parameters
+    worded as a sentence's are."""
+    return template % {name: _worded(name, value) for name, value in params.items()}
 
 
 def _worded(name: str, value: object) -> object:

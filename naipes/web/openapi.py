@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from ..engine.puzzles import RATING_CEILING, RATING_FLOOR
 from ..engine.schemas import json_schemas
 from ..games import GAMES
 from ..tables.friends import MAX_NAME
@@ -36,7 +37,7 @@ ERROR_SCHEMA = {
 }
 _ERRORS = {
     400: "Malformed JSON, a body that does not fit the schema, or an invalid position",
-    404: "No such game or example",
+    404: "No such game, example or puzzle",
     413: "A body over 64 KiB",
     415: "A body that is not sent as application/json",
     409: "The game is not over yet, or (stale_table) the table changed since the version the request names",
@@ -423,9 +424,45 @@ def _friends(game_id: str, engine) -> dict:
     }
 
 
+def _puzzles() -> dict:
+    """The puzzles: one list per game, a puzzle as its reader's seat sees it, and the check of a line."""
+    with_puzzles = [game_id for game_id, engine in GAMES.items() if engine.sets_puzzles]
+    game = {"name": "game", "in": "query", "required": True, "schema": {"type": "string", "enum": with_puzzles},
+            "description": "the game whose puzzles to list (400 without it, 404 for a game with none)"}
+    puzzle_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    rating = {"type": "integer", "minimum": RATING_FLOOR, "maximum": RATING_CEILING,
+              "description": "from how deep and how unique the solution is: higher is harder"}
+    summary = _object({"id": {"type": "string"}, "game": {"type": "string", "enum": with_puzzles},
+                       "title": {"type": "string"}, "rating": rating})
+    one = {"oneOf": [_object({
+        "id": {"type": "string"}, "game": {"const": game_id}, "title": {"type": "string"},
+        "goal": {"type": "string"}, "rating": rating, "seat": {"type": "integer", "minimum": 0},
+        "view": _ref(f"{game_id}.View"), "moves": {"type": "array", "items": _ref(f"{game_id}.Move")},
+    }) for game_id in with_puzzles]}
+    moves = {"type": "array", "maxItems": 20, "description": "the reader's own moves so far, from the puzzle's start",
+             "items": {"oneOf": [_ref(f"{game_id}.Move") for game_id in with_puzzles]}}
+    verdict = _object({
+        "correct": {"type": "boolean", "description": "whether the line still reaches the goal against best play"},
+        "done": {"type": "boolean", "description": "whether the puzzle is solved: no move of the reader's can go wrong now"},
+        "reply": {"type": "array", "description": "the other seats' moves after the reader's last, by the engine",
+                  "items": {"oneOf": [_ref(f"{game_id}.Move") for game_id in with_puzzles]}},
+        "message": {"type": "string", "description": "right or wrong, and why, in the request's language"},
+    })
+    check = _post("The reader's line judged by the engine, the other seats' replies and why", _object({"moves": moves}),
+                  verdict, 404, 422)
+    check["post"]["parameters"].insert(0, puzzle_id)
+    return {
+        "/api/v1/puzzles": _get("Every puzzle of a game, easiest first, in the request's language",
+                                {"type": "array", "items": summary}, 400, 404, parameters=(game,)),
+        "/api/v1/puzzles/{id}": _get("A puzzle: its goal, the position as the reader's seat sees it, the legal moves",
+                                     one, 404, parameters=(puzzle_id,)),
+        "/api/v1/puzzles/{id}/check": check,
+    }
+
+
 GAME_ENDPOINTS: tuple[Callable[[str, object], dict], ...] = (
     _new, _legal, _apply, _tables, _friends, _lessons, _analysis, _scoring)
-SITE_ENDPOINTS: tuple[Callable[[], dict], ...] = (_games, _examples, _example, _openapi)
+SITE_ENDPOINTS: tuple[Callable[[], dict], ...] = (_games, _examples, _example, _openapi, _puzzles)
 
 
 @lru_cache(maxsize=1)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+
 from ...engine.contract import DRAWN, LOST, WON, Rules, Scoring
-from . import player, review, rules, sentences, shapes, view
+from ...engine.puzzles import Verdict
+from . import player, puzzles, review, rules, sentences, shapes, view
 from .view import View
 
 
@@ -21,6 +23,7 @@ class DoubleSolitaire(Rules[rules.Position, rules.Move, View]):
     levels = player.LEVELS
     realtime = True
     judges = True
+    sets_puzzles = True
     scoring = Scoring(
         scores=lambda position: tuple(int(seat == position.winner) for seat in range(len(position.players))),
         outcome=_outcome,
@@ -48,6 +51,12 @@ class DoubleSolitaire(Rules[rules.Position, rules.Move, View]):
         return {"win": 1, "draw": 0, "block": {"deck": rules.DECK_SIZE, "more_wins": True, "equal": "draw"}}
 
     review = staticmethod(review.review)
+
+    find_puzzles = staticmethod(puzzles.find)
+
+    def check_puzzle(self, start: rules.Position, seat: int, facts: Mapping[str, object],
+                     moves: Sequence[rules.Move]) -> Verdict:
+        return puzzles.check(start, seat, moves)
 
 
 GAME = DoubleSolitaire()

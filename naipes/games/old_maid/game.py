@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 
 from ...engine.contract import LOST, WON, Rules, Scoring
-from . import player, review, rules, sentences, shapes, view
+from . import player, puzzles, review, rules, sentences, shapes, view
 from .view import View
 
 
@@ -26,6 +26,7 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
     Position = rules.Position
     shapes = shapes.SHAPES
     levels = player.LEVELS
+    sets_puzzles = True
     scoring = Scoring(
         scores=_losses,
         outcome=lambda position, seat: LOST if position.loser == seat else WON,
@@ -60,6 +61,12 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
         if position.phase != rules.DRAWING or offerer is None or offerer == reader:
             return None
         return player.shuffled(view.view(position, offerer), rng)
+
+    find_puzzles = staticmethod(puzzles.find)
+
+    check_puzzle = staticmethod(puzzles.check)
+
+    puzzle_params = staticmethod(puzzles.params)
 
 
 GAME = OldMaid()

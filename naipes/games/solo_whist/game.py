@@ -3,9 +3,12 @@ and what its templates need (the calls, the stakes, the settlement rows)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from ...engine.contract import ANNULLED, DRAWN, LOST, WON, Rules, Scoring
 from ...engine.errors import Nn_
-from . import analysis, player, review, rules, sentences, shapes, view
+from ...engine.puzzles import Verdict
+from . import analysis, player, puzzles, review, rules, sentences, shapes, view
 from .view import View
 from .rules.tricks import chip_movements
 
@@ -35,6 +38,7 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
     review_cost = Nn_("Cost: %(num)s trick.", "Cost: %(num)s tricks.")
     review_unit = "tricks"
     analyses = True
+    sets_puzzles = True
     scoring = Scoring(
         scores=_chips,
         outcome=_outcome,
@@ -75,6 +79,15 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
     setup_fields = staticmethod(analysis.setup_fields)
     setup_dealt = staticmethod(analysis.dealt)
     analysis = staticmethod(analysis.answer)
+    find_puzzles = staticmethod(puzzles.find)
+    puzzle_params = staticmethod(puzzles.params)
+
+    def check_puzzle(self, start: rules.Position, seat: int, facts: Mapping[str, object],
+                     moves: Sequence[rules.Move]) -> Verdict:
+        return puzzles.check(start, seat, moves)
+
+    def puzzle_view(self, start: rules.Position, seat: int) -> View:
+        return puzzles.open_view(start, seat)
 
 
 GAME = SoloWhist()
