@@ -7,7 +7,8 @@
 | --- | --- | --- |
 | ``NAIPES_BIND`` | ``127.0.0.1:8000`` | where to listen; ``0.0.0.0:8000`` to be reached from other machines |
 | ``NAIPES_WORKERS`` | 2 × cores + 1, at most 9 | gunicorn worker processes |
-| ``NAIPES_READ_TIMEOUT`` | ``10`` | seconds a client may take between two reads; its request head must arrive within 5 (or this, if less) |
+| ``NAIPES_READ_TIMEOUT`` | ``10`` | seconds a client may take between two reads, and to send a request's whole body; its head must arrive within 5 (or this, if less) |
+| ``NAIPES_CONNECTIONS_PER_CLIENT`` | ``20`` | connections one address may hold open at once in each worker (not counted behind proxies: ``NAIPES_PROXY_COUNT``) |
 
 The app's own settings (secret key, site address, proxies) are in ``naipes/web/settings.py``.
 Every worker builds the app itself (no ``--preload``) and renders every reading page before it
@@ -16,8 +17,11 @@ read by all.
 
 The workers are gunicorn's gevent workers: a connection is a greenlet, so a client that sends
 its request slowly, or not at all, holds a socket rather than a process (sync workers read the
-request themselves, and three idle connections held three workers for 30 s). Requests are
-bounded work (64 KiB bodies, capped searches), run one at a time in each process.
+request themselves, and three idle connections held three workers for 30 s). A socket is bounded
+too: a body must arrive whole within the read timeout, however it trickles, and an address holds
+at most ``NAIPES_CONNECTIONS_PER_CLIENT`` connections in a worker, so that thousands of slow
+clients cost their senders their own slots, not the readers theirs. The searches run in each
+worker's compute pool (``naipes.compute``), never on its loop.
 """
 
 from __future__ import annotations
@@ -25,7 +29,10 @@ from __future__ import annotations
 import argparse
 import http
 import os
+import socket
 import sys
+import time
+from collections import Counter
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.http import errors as http_errors
@@ -33,7 +40,7 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.serving import WSGIRequestHandler, run_simple
 
-from .web import create_app, pages
+from .web import create_app, pages, pool
 from .web.errors import refused_by_the_server
 
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -42,6 +49,9 @@ TIMEOUT_SECONDS = 30
 DEFAULT_READ_TIMEOUT = 10
 # How long a connection may stay idle between requests, and the most a request's head may take.
 HEAD_SECONDS = 5
+DEFAULT_CONNECTIONS_PER_CLIENT = 20
+RETRY_AFTER = 1
+"""Seconds a client refused for its connections is asked to wait: one of them will have been answered."""
 
 # gunicorn's refusals of a request it could not parse, by the status the site answers them with.
 _REFUSALS: tuple[tuple[type[Exception], int], ...] = (
@@ -66,26 +76,84 @@ class DevRequestHandler(WSGIRequestHandler):
         return self.server_version
 
 
+class DeadlineSocket:
+    """A client's socket whose reads stop at the request's deadline (``deadline``, a ``time.monotonic``
+    instant, or None between requests): each read waits at most ``read_timeout`` seconds, and no longer
+    than the deadline leaves, so a body sent a byte now and then ends in a timeout like one that stops."""
+
+    def __init__(self, sock: socket.socket, read_timeout: float) -> None:
+        self._sock = sock
+        self._read_timeout = read_timeout
+        self.deadline: float | None = None
+
+    def recv(self, size: int, *flags: int) -> bytes:
+        if self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the request's deadline has passed")
+            self._sock.settimeout(min(self._read_timeout, left))
+        try:
+            return self._sock.recv(size, *flags)
+        finally:
+            if self.deadline is not None:
+                self._sock.settimeout(self._read_timeout)
+
+    def __getattr__(self, name: str):
+        return getattr(self._sock, name)
+
+
 class Worker(GeventWorker):
     """gunicorn's gevent worker, with a read timeout and the site's own answers to what gunicorn refuses.
 
-    - Every read from a client waits at most ``read_timeout`` seconds: a body that stops short
-      is then a 408 from the app (``json_io``), and the connection is closed rather than waiting
-      for the rest. gunicorn's gevent worker already bounds a request's head by ``keepalive``.
+    - Every read from a client waits at most ``read_timeout`` seconds, and a request's body must
+      arrive whole within ``read_timeout`` of its head: a body that stops short or trickles is then
+      a 408 from the app (``json_io``), and the connection is closed rather than waiting for the
+      rest. gunicorn's gevent worker already bounds a request's head by ``keepalive``.
+    - An address holds at most ``connections_per_client`` connections at once (when the server sees
+      its clients' own addresses): past that, a connection is answered 429 with ``Retry-After`` and
+      closed before anything is read.
     - A request gunicorn cannot parse (a bad request line, a URI or headers too long) is answered
       with the API's JSON error and every header the site sends, not gunicorn's bare HTML.
     """
 
     read_timeout: float = DEFAULT_READ_TIMEOUT
+    connections_per_client: int | None = DEFAULT_CONNECTIONS_PER_CLIENT
 
     def handle(self, listener, client, addr):
-        # GeventWorker.handle makes the socket blocking with no timeout at all; this is the same
-        # step with a timeout, before the base handling.
-        client.settimeout(self.read_timeout)
-        AsyncWorker.handle(self, listener, client, addr)
+        address = addr[0] if isinstance(addr, tuple) and addr else None
+        held = self.__dict__.setdefault("_held", Counter())
+        if address is not None and self.connections_per_client is not None:
+            if held[address] >= self.connections_per_client:
+                self._refuse(client, 429)
+                return
+            held[address] += 1
+        try:
+            # GeventWorker.handle makes the socket blocking with no timeout at all; this is the same
+            # step with a timeout, before the base handling.
+            client.settimeout(self.read_timeout)
+            AsyncWorker.handle(self, listener, DeadlineSocket(client, self.read_timeout), addr)
+        finally:
+            if address is not None and self.connections_per_client is not None:
+                held[address] -= 1
+                if not held[address]:
+                    del held[address]
+
+    def _refuse(self, client, status: int) -> None:
+        try:
+            client.sendall(self._refusal(status))
+        except OSError:
+            pass
+        finally:
+            client.close()
 
     def handle_request(self, listener_name, req, sock, addr):
-        super().handle_request(listener_name, req, sock, addr)
+        if isinstance(sock, DeadlineSocket):
+            sock.deadline = time.monotonic() + self.read_timeout
+        try:
+            super().handle_request(listener_name, req, sock, addr)
+        finally:
+            if isinstance(sock, DeadlineSocket):
+                sock.deadline = None
         if getattr(req.body.reader, "length", 0):
             # The app stopped reading the body (a read timed out, or it refused the request
             # unread): gunicorn would wait for the rest before the next request. Close instead.
@@ -109,6 +177,8 @@ class Worker(GeventWorker):
             body = response.get_data()
             lines = [f"HTTP/1.1 {status} {http.HTTPStatus(status).phrase}"]
             lines += [f"{name}: {value}" for name, value in response.headers.items() if name.lower() != "content-length"]
+            if status in (429, 503):
+                lines.append(f"Retry-After: {RETRY_AFTER}")
             lines += [f"Content-Length: {len(body)}", "Connection: close"]
             cache[status] = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
         return cache[status]
@@ -133,6 +203,7 @@ def worker_app():
     """The app as a worker serves it: built, then every reading page rendered before any request."""
     app = create_app()
     pages.render_reading_pages(app)
+    pool.pool_of(app).start()
     return app
 
 
@@ -149,13 +220,23 @@ def _whole(environ, name: str, default: int) -> int:
     return int(value)
 
 
+def _whole_or_zero(environ, name: str) -> int:
+    value = environ.get(name, "").strip()
+    return int(value) if value.isdigit() else 0
+
+
 def gunicorn_options(environ) -> dict:
     """gunicorn's settings from the environment: ``bind``, ``workers``, the read timeout and the fixed choices."""
     read_timeout = _whole(environ, "NAIPES_READ_TIMEOUT", DEFAULT_READ_TIMEOUT)
+    per_client = _whole(environ, "NAIPES_CONNECTIONS_PER_CLIENT", DEFAULT_CONNECTIONS_PER_CLIENT)
+    # Behind proxies every connection comes from one of them: the proxies bound their clients.
+    behind_proxies = _whole_or_zero(environ, "NAIPES_PROXY_COUNT") > 0
+    worker = type("Worker", (Worker,), {"read_timeout": read_timeout,
+                                        "connections_per_client": None if behind_proxies else per_client})
     return {
         "bind": environ.get("NAIPES_BIND", DEFAULT_BIND),
         "workers": _whole(environ, "NAIPES_WORKERS", default_workers()),
-        "worker_class": type("Worker", (Worker,), {"read_timeout": read_timeout}),
+        "worker_class": worker,
         "worker_connections": 1000,
         "timeout": TIMEOUT_SECONDS,
         "graceful_timeout": TIMEOUT_SECONDS,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from naipes.engine.choice import Choice
+from naipes.tables.driver import choose
 from naipes.web import lessons as web_lessons
 
 
@@ -43,17 +44,18 @@ def test_a_legal_move_the_computer_player_would_not_make_gets_its_reason(app, cl
     assert body["message"].endswith("Inténtalo de nuevo.")
 
 
+def _elsewhere(game, position, seat, rng, level):
+    """The computer player, made to play any other move than its own."""
+    choice = choose(game, position, seat, rng, level)
+    return Choice(next(move for move in game.legal_moves(position) if move != choice.move), choice.reason)
+
+
 def test_with_no_words_for_why_the_lessons_move_is_better_the_reader_is_asked_to_try_again(monkeypatch, client):
     """A step the lesson gives no reason for, where the computer player would play otherwise (here made to),
     has no reason to quote: the answer says the lesson's move is better and asks again, with no empty
     sentence between."""
-    played = web_lessons.choose
-
-    def elsewhere(game, position, seat, rng, level):
-        choice = played(game, position, seat, rng, level)
-        return Choice(next(move for move in game.legal_moves(position) if move != choice.move), choice.reason)
-
-    monkeypatch.setattr(web_lessons, "choose", elsewhere)
+    # The judgement runs in the app's compute pool: the player stands in by name, as the pool takes functions.
+    monkeypatch.setattr(web_lessons, "choose", _elsewhere)
     body = _check(client, "double-solitaire", 1, {"type": "draw", "player": 0}, "pt").get_json()
     assert body == {"expected": False,
                     "message": "O motor aceita essa jogada, mas a da lição é melhor. Tente outra vez."}

@@ -10,7 +10,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 from flask_compress import Compress
 
-from . import analysis, api, assets, headers, lessons, meta, pages, play, reviews, settings, tables
+from . import analysis, api, assets, headers, lessons, limits, meta, pages, play, reviews, settings, tables
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
 from .i18n import DEFAULT_LANGUAGE, request_language, require_compiled_catalogs
@@ -41,6 +41,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     Babel(app, locale_selector=request_language)
     _add_slug_converters(app, app.extensions["naipes"])
     _register_blueprints(app)
+    limits.register(app)
     register_error_handlers(app)
     Compress(app)
     headers.register(app)

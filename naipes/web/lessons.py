@@ -20,6 +20,7 @@ from ..engine.review import dice_for
 from ..lessons import Lesson, LessonWords
 from ..games import GAMES
 from ..tables.driver import choose
+from . import pool
 from .json_io import ApiError, api_error_from_engine, as_sentence, engine_call, json_body, required, translated
 from .narration import narrate
 from .notes import StepNote, with_rule
@@ -150,7 +151,8 @@ def check(game_id: str):
     why = current_site().lesson_words(lesson).steps[step.number].why
     if not why:
         seen = game.view(before, lesson.seat)
-        choice = choose(game, before, lesson.seat, dice_for(seen.to_json(), step.number - 1), game.levels[-1])
+        choice = pool.run(choose, game, before, lesson.seat, dice_for(seen.to_json(), step.number - 1),
+                          game.levels[-1])
         why = translated(choice.reason.message, choice.reason.params) if choice.move == step.move else ""
     message = (gettext("The engine accepts that move, but the lesson's move is better. %(why)s Try again.",
                        why=as_sentence(why)) if why else

@@ -7,6 +7,9 @@
 | ``NAIPES_TRUSTED_HOSTS`` | none | more ``Host`` names to answer (comma-separated), e.g. a load balancer's health check |
 | ``NAIPES_PROXY_COUNT`` | ``0`` | how many proxies in front set ``X-Forwarded-*``; only those headers are believed |
 | ``NAIPES_TABLE_LIFETIME`` | ``172800`` (two days) | seconds a table stays open after its deal (one day at least); older ones answer 410 |
+| ``NAIPES_POOL_PROCESSES`` | the number of cores | processes of each web worker's compute pool (searches, computer players, reviews) |
+| ``NAIPES_POOL_QUEUE`` | twice the processes | questions that may wait for a pool process; past it, 503 ``busy`` |
+| ``NAIPES_REDIS_URL`` | none (in memory) | the Redis that keeps the rate limits, shared by every worker and instance |
 
 A wrong value stops the start with a message that names the variable, rather than
 serving with a setting nobody meant.
@@ -21,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..compute import default_processes
 from ..tables.seal import DEFAULT_LIFETIME, MIN_LIFETIME
 
 DEFAULT_SITE_URL = "http://localhost:8000"
@@ -54,6 +58,20 @@ def _table_lifetime(value: str) -> int:
     return int(value)
 
 
+def _count(name: str, value: str, least: int) -> int:
+    if not value.strip().isdigit() or int(value) < least:
+        raise SettingsError(f"{name} must be a whole number, {least} or more, not {value!r}")
+    return int(value)
+
+
+def _redis_url(value: str) -> str | None:
+    if not value.strip():
+        return None
+    if urlsplit(value.strip()).scheme not in ("redis", "rediss", "unix"):
+        raise SettingsError(f"NAIPES_REDIS_URL must be a redis://, rediss:// or unix:// address, not {value!r}")
+    return value.strip()
+
+
 def from_environment(environ: Mapping[str, str]) -> dict:
     """The app's configuration from ``NAIPES_*`` variables (the secret key apart: see ``secret_key``)."""
     url = site_url(environ.get("NAIPES_SITE_URL", DEFAULT_SITE_URL))
@@ -64,6 +82,11 @@ def from_environment(environ: Mapping[str, str]) -> dict:
         "TRUSTED_HOSTS": [urlsplit(url).hostname, *LOOPBACK_HOSTS, *extra],
         "PROXY_COUNT": _proxy_count(environ.get("NAIPES_PROXY_COUNT", "0")),
         "TABLE_LIFETIME": _table_lifetime(environ.get("NAIPES_TABLE_LIFETIME", str(DEFAULT_LIFETIME))),
+        "POOL_PROCESSES": _count("NAIPES_POOL_PROCESSES", environ.get("NAIPES_POOL_PROCESSES") or
+                                 str(default_processes()), 1),
+        "POOL_QUEUE": (_count("NAIPES_POOL_QUEUE", environ["NAIPES_POOL_QUEUE"], 0)
+                       if environ.get("NAIPES_POOL_QUEUE") else None),
+        "REDIS_URL": _redis_url(environ.get("NAIPES_REDIS_URL", "")),
     }
 
 

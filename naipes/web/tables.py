@@ -22,6 +22,7 @@ from ..engine.review import Judgement, summary
 from ..tables import Table
 from ..tables.errors import ExpiredTable, GameNotOver, InvalidSeating, InvalidTable
 from ..tables.seal import DEFAULT_LIFETIME, TableSeal
+from . import pool
 from .json_io import (ApiError, api_error_from_engine, as_sentence, json_body, known_game, required,
                       translated)
 from .narration import narrate
@@ -89,7 +90,7 @@ def _dealing_body(allowed: frozenset[str]) -> dict:
 def create(game_id: str):
     game = known_game(game_id)
     options = _dealing_body(tables.new_table_fields(game))
-    return jsonify(_answer(*_asked(tables.deal, game, options))), 201
+    return jsonify(_answer(*_asked(pool.run, tables.deal, game, options))), 201
 
 
 @bp.post("/<game_id>/tables/move")
@@ -97,12 +98,12 @@ def move(game_id: str):
     game = known_game(game_id)
     data = json_body()
     table = opened_table(game, data)
-    return jsonify(_answer(*_asked(tables.move, table, required(data, "move"))))
+    return jsonify(_answer(*_asked(pool.run, tables.move, table, required(data, "move"))))
 
 
 @bp.post("/<game_id>/tables/hint")
 def hint(game_id: str):
-    table, choice = _asked(tables.hint, opened_table(known_game(game_id), json_body()))
+    table, choice = _asked(pool.run, tables.hint, opened_table(known_game(game_id), json_body()))
     return jsonify({"move": choice.move.to_json(), "reason": translated(choice.reason.message, choice.reason.params),
                     "table": table_seal().keep(table)})
 
@@ -113,7 +114,7 @@ def tick(game_id: str):
     if not game.realtime:
         raise ApiError(404, "not_found", gettext(
             "Only the race has ticks: in this game the computer players move after you."))
-    return jsonify(_answer(*_asked(tables.tick, opened_table(game, json_body()))))
+    return jsonify(_answer(*_asked(pool.run, tables.tick, opened_table(game, json_body()))))
 
 
 def _judged(judgement: Judgement) -> dict:
@@ -129,7 +130,7 @@ def review_of(table: Table) -> dict:
     """The API's ``Review`` of a finished table: every step face up, the reader's judged decisions, the summary,
     and the steps of the reader's decisions the engine could not judge within the request's work."""
     game = table.game
-    played, reviewed = _asked(tables.review, table)
+    played, reviewed = _asked(pool.run, tables.review, table)
     steps = [
         {"move": move.to_json(), "position": position.to_json(), "events": [event.to_json() for event in events],
          "caption": " ".join(text for text in (narrate(game.ID, event.to_json(), table.seat) for event in events) if text)}
@@ -150,16 +151,16 @@ def again(game_id: str):
     """The same deal as a new table: the same cards to the same seats, re-sealed from the table's own record."""
     game = known_game(game_id)
     table = opened_table(game, _dealing_body(frozenset({"table"})))
-    return jsonify(_answer(*_asked(tables.again, table))), 201
+    return jsonify(_answer(*_asked(pool.run, tables.again, table))), 201
 
 
 @bp.post("/<game_id>/tables/next")
 def next_deal(game_id: str):
     """The session's next deal: the same seats and level, the dealer moving on, the finished deal scored."""
-    return jsonify(_answer(*_asked(tables.next_deal, opened_table(known_game(game_id), json_body())))), 201
+    return jsonify(_answer(*_asked(pool.run, tables.next_deal, opened_table(known_game(game_id), json_body())))), 201
 
 
 @bp.post("/<game_id>/tables/undo")
 def undo(game_id: str):
     """The table as it was before the reader's last move, replayed from its record, counting the undo."""
-    return jsonify(_answer(_asked(tables.undo, opened_table(known_game(game_id), json_body())), []))
+    return jsonify(_answer(_asked(pool.run, tables.undo, opened_table(known_game(game_id), json_body())), []))

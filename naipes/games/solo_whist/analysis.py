@@ -104,6 +104,9 @@ def answer(position: Position) -> dict[str, object]:
 
     ``TooMuchWork`` when the search would go past ``NODE_LIMIT`` (early in some deals).
     """
+    # Each question from an empty table: what the process searched before must change neither the answer
+    # nor whether it comes within the cap (a warm table reaches further, so a refusal could be retried away).
+    double_dummy.forget()
     try:
         values = analyse(position, NODE_LIMIT)
     except double_dummy.BudgetExceeded:
