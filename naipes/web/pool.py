@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from flask import Flask, current_app
 
-from ..compute import Pool
+from ..compute import DEFAULT_NICE, Pool
 
 T = TypeVar("T")
 
@@ -28,7 +28,7 @@ def pool_of(app: Flask) -> Pool:
     pool = app.extensions.get(_EXTENSION)
     if pool is None:
         config = app.config
-        pool = Pool(config.get("POOL_PROCESSES"), config.get("POOL_QUEUE"), nice=config.get("POOL_NICE", 10),
+        pool = Pool(config.get("POOL_PROCESSES"), config.get("POOL_QUEUE"), nice=config.get("POOL_NICE", DEFAULT_NICE),
                     setup=config.get("POOL_SETUP"))
         app.extensions[_EXTENSION] = pool
         weakref.finalize(app, pool.close)

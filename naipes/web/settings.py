@@ -9,6 +9,7 @@
 | ``NAIPES_TABLE_LIFETIME`` | ``172800`` (two days) | seconds a table stays open after its deal (one day at least); older ones answer 410 |
 | ``NAIPES_POOL_PROCESSES`` | the number of cores | processes of each web worker's compute pool (searches, computer players, reviews) |
 | ``NAIPES_POOL_QUEUE`` | twice the processes | questions that may wait for a pool process; past it, 503 ``busy`` |
+| ``NAIPES_POOL_NICE`` | ``10`` | how much lower the pool's OS priority is than the web workers' (0 to 19) |
 | ``NAIPES_REDIS_URL`` | none (in memory) | the Redis that keeps the rate limits, shared by every worker and instance |
 
 A wrong value stops the start with a message that names the variable, rather than
@@ -24,7 +25,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..compute import default_processes
+from ..compute import DEFAULT_NICE, default_processes
 from ..tables.seal import DEFAULT_LIFETIME, MIN_LIFETIME
 
 DEFAULT_SITE_URL = "http://localhost:8000"
@@ -64,6 +65,14 @@ def _count(name: str, value: str, least: int) -> int:
     return int(value)
 
 
+def _nice(value: str) -> int:
+    if not value.strip():
+        return DEFAULT_NICE
+    if not value.strip().isdigit() or int(value) > 19:
+        raise SettingsError(f"NAIPES_POOL_NICE must be a whole number from 0 to 19, not {value!r}")
+    return int(value)
+
+
 def _redis_url(value: str) -> str | None:
     if not value.strip():
         return None
@@ -86,6 +95,7 @@ def from_environment(environ: Mapping[str, str]) -> dict:
                                  str(default_processes()), 1),
         "POOL_QUEUE": (_count("NAIPES_POOL_QUEUE", environ["NAIPES_POOL_QUEUE"], 0)
                        if environ.get("NAIPES_POOL_QUEUE") else None),
+        "POOL_NICE": _nice(environ.get("NAIPES_POOL_NICE", "")),
         "REDIS_URL": _redis_url(environ.get("NAIPES_REDIS_URL", "")),
     }
 
