@@ -32,7 +32,6 @@ import os
 import socket
 import sys
 import time
-from collections import Counter
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.http import errors as http_errors
@@ -85,18 +84,32 @@ class DeadlineSocket:
         self._sock = sock
         self._read_timeout = read_timeout
         self.deadline: float | None = None
+        self.waiting = False
+        self.evicted = False
 
     def recv(self, size: int, *flags: int) -> bytes:
+        if self.evicted:
+            return b""
         if self.deadline is not None:
             left = self.deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError("the request's deadline has passed")
             self._sock.settimeout(min(self._read_timeout, left))
+        self.waiting = True
         try:
             return self._sock.recv(size, *flags)
         finally:
+            self.waiting = False
             if self.deadline is not None:
                 self._sock.settimeout(self._read_timeout)
+
+    def evict(self) -> None:
+        """End the connection as if the client had closed it: its read in progress returns nothing."""
+        self.evicted = True
+        try:
+            self._sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
 
     def __getattr__(self, name: str):
         return getattr(self._sock, name)
@@ -109,9 +122,12 @@ class Worker(GeventWorker):
       arrive whole within ``read_timeout`` of its head: a body that stops short or trickles is then
       a 408 from the app (``json_io``), and the connection is closed rather than waiting for the
       rest. gunicorn's gevent worker already bounds a request's head by ``keepalive``.
-    - An address holds at most ``connections_per_client`` connections at once (when the server sees
-      its clients' own addresses): past that, a connection is answered 429 with ``Retry-After`` and
-      closed before anything is read.
+    - An address holds at most ``connections_per_client`` connections at once in a worker (when the
+      server sees its clients' own addresses): past that, a new connection ends the address's oldest
+      one that waits on its client (an idle one, a head or a body still on its way), or if none
+      does (all of them being answered), it is answered 429 with ``Retry-After`` and closed before
+      anything is read. A crowd of slow sockets from one address so costs that address its own
+      sockets, and a reader beside them is still answered.
     - A request gunicorn cannot parse (a bad request line, a URI or headers too long) is answered
       with the API's JSON error and every header the site sends, not gunicorn's bare HTML.
     """
@@ -120,23 +136,27 @@ class Worker(GeventWorker):
     connections_per_client: int | None = DEFAULT_CONNECTIONS_PER_CLIENT
 
     def handle(self, listener, client, addr):
-        address = addr[0] if isinstance(addr, tuple) and addr else None
-        held = self.__dict__.setdefault("_held", Counter())
-        if address is not None and self.connections_per_client is not None:
-            if held[address] >= self.connections_per_client:
+        address = addr[0] if isinstance(addr, tuple) and addr and self.connections_per_client else None
+        held: dict[str, list[DeadlineSocket]] = self.__dict__.setdefault("_held", {})
+        theirs = held.setdefault(address, []) if address is not None else []
+        live = [other for other in theirs if not other.evicted]
+        if self.connections_per_client and len(live) >= self.connections_per_client:
+            oldest_waiting = next((other for other in live if other.waiting), None)
+            if oldest_waiting is None:
                 self._refuse(client, 429)
                 return
-            held[address] += 1
+            oldest_waiting.evict()
+        # GeventWorker.handle makes the socket blocking with no timeout at all; this is the same
+        # step with a timeout, before the base handling.
+        client.settimeout(self.read_timeout)
+        sock = DeadlineSocket(client, self.read_timeout)
+        theirs.append(sock)
         try:
-            # GeventWorker.handle makes the socket blocking with no timeout at all; this is the same
-            # step with a timeout, before the base handling.
-            client.settimeout(self.read_timeout)
-            AsyncWorker.handle(self, listener, DeadlineSocket(client, self.read_timeout), addr)
+            AsyncWorker.handle(self, listener, sock, addr)
         finally:
-            if address is not None and self.connections_per_client is not None:
-                held[address] -= 1
-                if not held[address]:
-                    del held[address]
+            theirs.remove(sock)
+            if address is not None and not theirs:
+                del held[address]
 
     def _refuse(self, client, status: int) -> None:
         try:

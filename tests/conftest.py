@@ -53,10 +53,8 @@ def compiled_catalogs():
 
 @pytest.fixture(scope="session")
 def app():
-    # The tests play whole games faster than any reader: the allowance per client is tested on its own apps.
     # The pool thinks at the tests' own priority: niced, it would wait for every other test process.
-    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "RATELIMIT_ENABLED": False,
-                       "POOL_NICE": 0})
+    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "POOL_NICE": 0})
 
 
 @pytest.fixture()

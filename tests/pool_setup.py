@@ -18,5 +18,5 @@ def patched(module: str, name: str, value: object) -> None:
 
 def app_with(module: str, name: str, value: object):
     """An app like the tests' whose one pool process has ``module.name`` set to ``value``."""
-    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "RATELIMIT_ENABLED": False,
+    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key",
                        "POOL_PROCESSES": 1, "POOL_NICE": 0, "POOL_SETUP": partial(patched, module, name, value)})

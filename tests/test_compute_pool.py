@@ -31,7 +31,7 @@ from an empty table: the deal the issue's attackers posted, a refusal that must 
 
 
 def _app(**config):
-    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "RATELIMIT_ENABLED": False,
+    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key",
                        "POOL_NICE": 0, **config})
 
 

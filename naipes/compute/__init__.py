@@ -86,7 +86,7 @@ def _exactly(sock: socket.socket, size: int) -> bytes:
 class _Process:
     """One pool process and the socket to it."""
 
-    def __init__(self, nice: int, setup: Callable[[], object] | None) -> None:
+    def __init__(self, nice: int, preload: tuple[str, ...], setup: Callable[[], object] | None) -> None:
         ours, theirs = socket.socketpair()
         # The process imports what each question names: it is given this interpreter's path.
         environ = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
@@ -97,7 +97,7 @@ class _Process:
         finally:
             theirs.close()
         self.sock = ours
-        send(self.sock, setup)
+        send(self.sock, (preload, setup))
 
     def ask(self, question: bytes, deadline: float) -> tuple[bool, Any]:
         self.sock.settimeout(deadline)
@@ -115,14 +115,15 @@ class _Process:
 
 class Pool:
     """``processes`` pool processes (started on first use, or by ``start``) and at most ``queue``
-    questions waiting for one, each at most ``wait`` seconds."""
+    questions waiting for one, each at most ``wait`` seconds; each process imports ``preload`` and runs
+    ``setup`` (a picklable function) before its first question."""
 
     def __init__(self, processes: int | None = None, queue_size: int | None = None, *, nice: int = DEFAULT_NICE,
-                 wait: float = DEFAULT_WAIT, deadline: float = DEFAULT_DEADLINE,
+                 wait: float = DEFAULT_WAIT, deadline: float = DEFAULT_DEADLINE, preload: tuple[str, ...] = (),
                  setup: Callable[[], object] | None = None) -> None:
         self.processes = processes or default_processes()
         self.queue_size = 2 * self.processes if queue_size is None else queue_size
-        self.nice, self.wait, self.deadline, self.setup = nice, wait, deadline, setup
+        self.nice, self.wait, self.deadline, self.preload, self.setup = nice, wait, deadline, preload, setup
         self._idle: queue.LifoQueue[_Process] = queue.LifoQueue()
         self._every: list[_Process] = []
         self._lock = threading.Lock()
@@ -135,7 +136,7 @@ class Pool:
             if self._closed:
                 raise RuntimeError("the pool is closed")
             while len(self._every) < self.processes:
-                process = _Process(self.nice, self.setup)
+                process = _Process(self.nice, self.preload, self.setup)
                 self._every.append(process)
                 self._idle.put(process)
 
@@ -179,7 +180,7 @@ class Pool:
             self._every.remove(process)
             if self._closed:
                 return
-            fresh = _Process(self.nice, self.setup)
+            fresh = _Process(self.nice, self.preload, self.setup)
             self._every.append(fresh)
         self._idle.put(fresh)
 

@@ -1,20 +1,21 @@
 """A pool process: ``python -m naipes.compute.worker FD NICE``, started by ``naipes.compute.Pool``.
 
-It lowers its priority by ``NICE``, runs the setup it is sent first (if any), then answers the
-questions that come on the socket ``FD`` one at a time, each with ``(True, answer)`` or
-``(False, exception)``, until the socket closes (the web worker stopped or replaced it).
+It lowers its priority by ``NICE`` first, so that even its start goes after the web workers' requests;
+then it imports the modules it is sent (what the questions are made of, loaded before the first
+question rather than during it), runs the setup it is sent (if any), and answers the questions that
+come on the socket ``FD`` one at a time, each with ``(True, answer)`` or ``(False, exception)``, until
+the socket closes (the web worker stopped or replaced it).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import pickle
 import signal
 import socket
 import sys
 
-# What the questions are made of, loaded before the first one rather than during it.
-from .. import games, tables  # noqa: F401
 from . import receive, send
 
 
@@ -41,7 +42,9 @@ def main(argv: list[str]) -> None:
         os.nice(nice)
     sock = socket.socket(fileno=fd)
     try:
-        setup = receive(sock)
+        preload, setup = receive(sock)
+        for name in preload:
+            importlib.import_module(name)
         if setup is not None:
             setup()
         while True:

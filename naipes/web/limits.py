@@ -37,8 +37,10 @@ def _not_costly() -> bool:
 
 def register(app: Flask) -> None:
     """Count ``app``'s costly requests per client: ``RATE_LIMIT`` (flask-limiter's notation), in ``REDIS_URL``
-    if set; ``RATELIMIT_ENABLED`` false turns the allowance off (the tests that play whole games quickly)."""
+    if set. An app made for tests (``TESTING``) plays whole games faster than any reader: its allowance is
+    off unless ``RATELIMIT_ENABLED`` turns it on (as the allowance's own tests do)."""
     app.config.setdefault("RATE_LIMIT", DEFAULT_LIMIT)
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     redis = app.config.get("REDIS_URL")
     app.config.setdefault("RATELIMIT_STORAGE_URI", redis or "memory://")
     limiter = Limiter(get_remote_address, application_limits=[app.config["RATE_LIMIT"]],

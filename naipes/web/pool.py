@@ -19,6 +19,8 @@ from ..compute import DEFAULT_NICE, Pool
 T = TypeVar("T")
 
 _EXTENSION = "naipes_pool"
+PRELOAD = ("naipes.games", "naipes.tables")
+"""What the questions are made of: every game and the tables."""
 
 
 def pool_of(app: Flask) -> Pool:
@@ -29,7 +31,7 @@ def pool_of(app: Flask) -> Pool:
     if pool is None:
         config = app.config
         pool = Pool(config.get("POOL_PROCESSES"), config.get("POOL_QUEUE"), nice=config.get("POOL_NICE", DEFAULT_NICE),
-                    setup=config.get("POOL_SETUP"))
+                    preload=PRELOAD, setup=config.get("POOL_SETUP"))
         app.extensions[_EXTENSION] = pool
         weakref.finalize(app, pool.close)
         atexit.register(pool.close)
