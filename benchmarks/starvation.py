@@ -5,8 +5,8 @@ on loopback, a reader looping on ``GET /es/``, and one attack at a time:
    positions (a misère the search cannot value within its cap, its suits renamed at each request);
 2. ``moves``: six clients repeating a table move at a Solo Whist table of three strong computers;
 3. ``hints``: six clients asking the strongest player's hint at such a table;
-4. ``kept-alive``: fifteen readers on kept-alive connections while one client asks an analysis, each
-   reader's worst answer during it;
+4. ``kept-alive``: fifteen readers on kept-alive connections, each asking a page every tenth of a second,
+   while one client asks an analysis: each reader's worst answer during it;
 5. ``slow-bodies``: ``--slow-sockets`` connections (3,300) over 33 addresses, each sending a request's
    head and then its body one byte every six seconds, opened again whenever the server closes one.
 
@@ -27,6 +27,8 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
+import multiprocessing.queues
 import os
 import resource
 import socket
@@ -47,9 +49,14 @@ PAGE = "/es/"
 READER = "127.0.0.2"
 ATTACKERS = 6
 KEPT_ALIVE_READERS = 15
+KEPT_ALIVE_PAUSE = 0.1
+"""Seconds each kept-alive reader waits between two pages, as a person reading does (a loop with no pause
+would be fifteen more attackers)."""
 SLOW_ADDRESSES = 33
 SLOW_INTERVAL = 6.0
 TIMEOUT = 10.0
+ATTACKER_TIMEOUT = 60.0
+"""An attacker waits for its answer: the pool may queue it, and the server must answer it in the end."""
 
 HARD_MISERE = {
     "dealer": 1, "turn_up": None, "phase": "play", "auction": [], "tricks": [], "trick": None, "result": None,
@@ -109,9 +116,9 @@ class Connection(http.client.HTTPConnection):
 
 
 def ask(port: int, source: str, method: str, path: str, body: dict | None = None,
-        connection: Connection | None = None) -> tuple[int, http.client.HTTPMessage, bytes]:
+        connection: Connection | None = None, timeout: float = TIMEOUT) -> tuple[int, http.client.HTTPMessage, bytes]:
     own = connection is None
-    connection = connection or Connection(port, source)
+    connection = connection or Connection(port, source, timeout)
     try:
         data = None if body is None else json.dumps(body).encode()
         headers = {"Content-Type": "application/json"} if data is not None else {}
@@ -162,23 +169,32 @@ def read(port: int, stop: threading.Event, source: str = READER) -> Reading:
     return Reading(times, failures, time.monotonic() - start)
 
 
+def read_for(port: int, seconds: float, answers: multiprocessing.queues.Queue) -> None:
+    """``read`` for ``seconds``, its ``Reading`` put on ``answers``."""
+    stop = threading.Event()
+    threading.Timer(seconds, stop.set).start()
+    answers.put(read(port, stop))
+
+
 def reader_during(port: int, seconds: float, attack: Callable[[threading.Event], None] | None,
                   settle: float = 1.0) -> Reading:
-    """The reader's times while ``attack`` runs (after ``settle`` seconds for it to get going)."""
+    """The reader's times while ``attack`` runs (after ``settle`` seconds for it to get going). The reader
+    has a process of its own: in this one, the attackers' threads would hold it up for the interpreter."""
     stop = threading.Event()
     threads = [] if attack is None else [threading.Thread(target=attack, args=(stop,), daemon=True)]
     for thread in threads:
         thread.start()
     time.sleep(settle if attack else 0)
-    reading = [None]
-    reader = threading.Thread(target=lambda: reading.__setitem__(0, read(port, stop)))
+    context = multiprocessing.get_context("spawn")
+    answers = context.Queue()
+    reader = context.Process(target=read_for, args=(port, seconds, answers))
     reader.start()
-    time.sleep(seconds)
-    stop.set()
+    reading = answers.get(timeout=seconds + 120)
     reader.join()
+    stop.set()
     for thread in threads:
-        thread.join(TIMEOUT + 5)
-    return reading[0]  # type: ignore[return-value]
+        thread.join(ATTACKER_TIMEOUT + 5)
+    return reading
 
 
 def attacker_address(number: int) -> str:
@@ -194,7 +210,7 @@ def looping(port: int, tally: Tally, clients: int,
             method, path, body = request(number, count)
             count += 1
             try:
-                tally.add(*ask(port, attacker_address(number), method, path, body))
+                tally.add(*ask(port, attacker_address(number), method, path, body, timeout=ATTACKER_TIMEOUT))
             except OSError as error:
                 tally.fail(f"attacker: {error!r}")
 
@@ -216,7 +232,7 @@ def strong_table(port: int, source: str) -> dict:
     """A Solo Whist table of three strong computers where the reader has a move to make."""
     for _ in range(20):
         status, _headers, body = ask(port, source, "POST", "/api/v1/solo-whist/tables",
-                                     {"seat": 0, "level": "strong"})
+                                     {"seat": 0, "level": "strong"}, timeout=ATTACKER_TIMEOUT)
         if status == 201:
             table = json.loads(body)
             if table["moves"] and not table["over"]:
@@ -258,12 +274,13 @@ def kept_alive(port: int, rounds: int) -> tuple[list[float], Tally]:
                     return
                 if status == 200:
                     times[index].append(time.monotonic() - began)
+                done.wait(KEPT_ALIVE_PAUSE)
 
         readers = [threading.Thread(target=keep_reading, args=(index,)) for index in range(len(connections))]
         for reader in readers:
             reader.start()
         tally.add(*ask(port, attacker_address(0), "POST", "/api/v1/solo-whist/analysis",
-                       {"position": renamed(HARD_MISERE, round_number)}))
+                       {"position": renamed(HARD_MISERE, round_number)}, timeout=ATTACKER_TIMEOUT))
         done.set()
         for reader in readers:
             reader.join()

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import http
+import io
 import os
 import socket
 import sys
@@ -35,6 +36,7 @@ import time
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.http import errors as http_errors
+from gunicorn.http.body import ChunkedReader, LengthReader
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.serving import WSGIRequestHandler, run_simple
@@ -98,6 +100,11 @@ class DeadlineSocket:
         self.waiting = True
         try:
             return self._sock.recv(size, *flags)
+        except OSError:
+            # gevent ends the wait of a socket shut down by another greenlet with an error: here, an eviction.
+            if self.evicted:
+                return b""
+            raise
         finally:
             self.waiting = False
             if self.deadline is not None:
@@ -158,6 +165,25 @@ class Worker(GeventWorker):
             if address is not None and not theirs:
                 del held[address]
 
+    def _read_body(self, req, sock) -> None:
+        """The request's body read whole (64 KiB at most) before the app is asked anything, within the
+        request's deadline: a body that does not arrive in time is answered 408 here and the connection
+        closed, so a client dripping its body costs the site a socket and a few reads, never a request
+        through the app. A body over the cap is left for the app to refuse (413), unread."""
+        reader = req.body.reader
+        cap = self.wsgi.config["MAX_CONTENT_LENGTH"]
+        if not (isinstance(reader, ChunkedReader) or (isinstance(reader, LengthReader) and 0 < reader.length <= cap)):
+            return
+        try:
+            data = req.body.read(cap + 1)
+        except TimeoutError:
+            self._refuse(sock, 408)
+            raise StopIteration from None
+        if isinstance(sock, DeadlineSocket) and sock.evicted:
+            raise StopIteration
+        # What came, short or not: the app answers a body shorter than its Content-Length (400).
+        req.body = io.BytesIO(data)
+
     def _refuse(self, client, status: int) -> None:
         try:
             client.sendall(self._refusal(status))
@@ -170,11 +196,12 @@ class Worker(GeventWorker):
         if isinstance(sock, DeadlineSocket):
             sock.deadline = time.monotonic() + self.read_timeout
         try:
+            self._read_body(req, sock)
             super().handle_request(listener_name, req, sock, addr)
         finally:
             if isinstance(sock, DeadlineSocket):
                 sock.deadline = None
-        if getattr(req.body.reader, "length", 0):
+        if getattr(getattr(req.body, "reader", None), "length", 0):
             # The app stopped reading the body (a read timed out, or it refused the request
             # unread): gunicorn would wait for the rest before the next request. Close instead.
             raise StopIteration

@@ -41,6 +41,8 @@ def main(argv: list[str]) -> None:
     if nice:
         os.nice(nice)
     sock = socket.socket(fileno=fd)
+    # A gevent worker's sockets are non-blocking underneath, and this one was made there.
+    sock.setblocking(True)
     try:
         preload, setup = receive(sock)
         for name in preload:

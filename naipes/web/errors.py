@@ -21,6 +21,7 @@ from .json_io import ApiError, json_error
 _HTTP_MESSAGES = {
     400: ("bad_request", lazy_gettext("The request could not be understood.")),
     404: ("not_found", lazy_gettext("There is nothing here.")),
+    408: ("request_timeout", lazy_gettext("The request took too long to arrive: send it again.")),
     405: ("method_not_allowed", lazy_gettext("This address does not accept that method.")),
     413: ("body_too_large", lazy_gettext("The request is too large (64 KiB at most).")),
     415: ("unsupported_media_type", lazy_gettext("Send JSON.")),
