@@ -16,6 +16,7 @@ from naipes.games import GAMES
 from naipes import tables
 from naipes.web import create_app
 from naipes.web.pool import pool_of
+from tests.servers import RedisServer
 
 HARD_MISERE = {
     "dealer": 1, "turn_up": None, "phase": "play", "auction": [], "tricks": [], "trick": None, "result": None,
@@ -164,3 +165,22 @@ def test_the_same_analysis_five_times_on_one_process_and_once_on_a_fresh_one_get
     warm = _asked(small_app, 5)
     fresh = _asked(_app(POOL_PROCESSES=1), 1)
     assert len({repr(answer) for answer in warm + fresh}) == 1
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    """A throwaway Redis server of this test process (``tests/servers.py``)."""
+    server = RedisServer().start()
+    yield server.url
+    server.stop()
+
+
+def test_with_redis_every_instance_counts_one_share_per_client(redis_url):
+    """Two instances behind one address, sharing the Redis: a client's requests count once, wherever they land."""
+    first, second = (_limited(REDIS_URL=redis_url).test_client() for _ in range(2))
+    mine = {"REMOTE_ADDR": "127.0.0.21"}
+    statuses = [client.post("/api/v1/old-maid/tables", json={}, environ_base=mine).status_code
+                for client in (first, second, first, second)]
+    assert statuses == [201, 201, 201, 429]
+    assert second.post("/api/v1/old-maid/tables", json={},
+                       environ_base={"REMOTE_ADDR": "127.0.0.22"}).status_code == 201
