@@ -252,41 +252,59 @@ def table_attack(port: int, tally: Tally, what: str) -> Callable[[threading.Even
     return looping(port, tally, ATTACKERS, request)
 
 
+def keep_reading(port: int, seconds: float, answers: multiprocessing.queues.Queue) -> None:
+    """Fifteen readers, each on its own kept-alive connection, asking a page every tenth of a second for
+    ``seconds``: every answer's start and end (``time.time``), per reader, put on ``answers``."""
+    connections = [Connection(port, f"127.0.0.{60 + reader}") for reader in range(KEPT_ALIVE_READERS)]
+    spans: list[list[tuple[float, float]]] = [[] for _ in connections]
+    failures: list[str] = []
+    end = time.monotonic() + seconds
+
+    def reader(index: int) -> None:
+        while time.monotonic() < end:
+            began = time.time()
+            try:
+                status, _headers, _body = ask(port, "", "GET", PAGE, connection=connections[index])
+            except OSError as error:
+                failures.append(f"kept-alive reader: {error!r}")
+                return
+            if status == 200:
+                spans[index].append((began, time.time()))
+            time.sleep(KEPT_ALIVE_PAUSE)
+
+    threads = [threading.Thread(target=reader, args=(index,)) for index in range(len(connections))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    answers.put((spans, failures))
+
+
 def kept_alive(port: int, rounds: int) -> tuple[list[float], Tally]:
-    """Fifteen readers, each on its own kept-alive connection, reading while one analysis runs: for each
-    round, every reader's worst time during the analysis."""
+    """Fifteen kept-alive readers (a process of their own) while one analysis after another runs: each
+    reader's worst time among the answers that overlapped an analysis, per analysis."""
     tally = Tally()
-    worst: list[float] = []
+    context = multiprocessing.get_context("spawn")
+    answers = context.Queue()
+    analyses: list[tuple[float, float]] = []
+    readers = context.Process(target=keep_reading, args=(port, 2.0 + rounds * 5.0, answers))
+    readers.start()
+    time.sleep(2.0)
     for round_number in range(rounds):
-        connections = [Connection(port, f"127.0.0.{60 + reader}") for reader in range(KEPT_ALIVE_READERS)]
-        for connection in connections:
-            ask(port, "", "GET", PAGE, connection=connection)
-        done = threading.Event()
-        times: list[list[float]] = [[] for _ in connections]
-
-        def keep_reading(index: int) -> None:
-            while not done.is_set():
-                began = time.monotonic()
-                try:
-                    status, _headers, _body = ask(port, "", "GET", PAGE, connection=connections[index])
-                except OSError as error:
-                    tally.fail(f"kept-alive reader: {error!r}")
-                    return
-                if status == 200:
-                    times[index].append(time.monotonic() - began)
-                done.wait(KEPT_ALIVE_PAUSE)
-
-        readers = [threading.Thread(target=keep_reading, args=(index,)) for index in range(len(connections))]
-        for reader in readers:
-            reader.start()
+        began = time.time()
         tally.add(*ask(port, attacker_address(0), "POST", "/api/v1/solo-whist/analysis",
                        {"position": renamed(HARD_MISERE, round_number)}, timeout=ATTACKER_TIMEOUT))
-        done.set()
-        for reader in readers:
-            reader.join()
-        for connection in connections:
-            connection.close()
-        worst += [max(each) for each in times if each]
+        analyses.append((began, time.time()))
+    spans, failures = answers.get(timeout=ATTACKER_TIMEOUT * rounds + 60)
+    readers.join()
+    for failure in failures:
+        tally.fail(failure)
+    worst = []
+    for began, ended in analyses:
+        for reader in spans:
+            during = [end - start for start, end in reader if start < ended and end > began]
+            if during:
+                worst.append(max(during))
     return worst, tally
 
 
