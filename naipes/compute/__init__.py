@@ -114,7 +114,7 @@ class _Process:
 
 
 class Pool:
-    """``processes`` pool processes (started on first use, or by ``start``) and at most ``queue``
+    """``processes`` pool processes (started on first use, or by ``start``) and at most ``queue_size``
     questions waiting for one, each at most ``wait`` seconds; each process imports ``preload`` and runs
     ``setup`` (a picklable function) before its first question."""
 
