@@ -62,7 +62,8 @@ def compiled_catalogs():
 
 @pytest.fixture(scope="session")
 def app():
-    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key"})
+    # The pool thinks at the tests' own priority: niced, it would wait for every other test process.
+    return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "POOL_NICE": 0})
 
 
 @pytest.fixture(scope="session")

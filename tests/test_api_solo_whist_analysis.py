@@ -3,7 +3,7 @@ the whole deal and whether the contract is then made, as shared/API.md specifies
 
 from __future__ import annotations
 
-from naipes.games.solo_whist import analysis
+from tests.pool_setup import app_with
 
 
 def in_play(client) -> dict:
@@ -54,9 +54,9 @@ def test_a_position_not_in_play_is_refused(client):
     assert answer.get_json()["error"]["code"] == "invalid_position"
 
 
-def test_work_past_the_bound_is_a_clear_refusal_in_the_readers_language(client, monkeypatch):
-    monkeypatch.setattr(analysis, "NODE_LIMIT", 10)
-    answer = client.post("/api/v1/solo-whist/analysis?lang=es", json={"position": in_play(client)})
+def test_work_past_the_bound_is_a_clear_refusal_in_the_readers_language(client):
+    capped = app_with("naipes.games.solo_whist.analysis", "NODE_LIMIT", 10).test_client()
+    answer = capped.post("/api/v1/solo-whist/analysis?lang=es", json={"position": in_play(client)})
     assert answer.status_code == 400
     error = answer.get_json()["error"]
     assert error["code"] == "too_much_work"

@@ -18,6 +18,7 @@ from naipes.games.solo_whist import review as whist_review
 from naipes.games.solo_whist.analysis import analyse
 from naipes.tables import Table
 from tests.kept import kept_table, seated
+from tests.pool_setup import app_with
 
 
 def _table(app, game_id, position, seat=0, level=None):
@@ -218,10 +219,11 @@ def test_a_whist_review_links_to_its_deal_set_up_on_the_analysis_board_from_the_
     ("es", "jugar/revision", ("Sin valorar.", "de tus decisiones", "Paso")),
     ("pt", "jogar/revisao", ("Sem avaliação.", "das suas decisões", "Passo"))])
 def test_a_whist_review_names_the_cards_it_could_not_judge_in_time_and_claims_nothing_of_them(
-        app, client, monkeypatch, lang, review, words):
+        lang, review, words):
     """Where the search cannot value a card within the review's work (here none can), the review says
     which decisions it left unjudged, under each and in the summary, rather than that all was well."""
-    monkeypatch.setattr(whist_review, "REVIEW_NODES", 0)
+    app = app_with("naipes.games.solo_whist.review", "REVIEW_NODES", 0)
+    client = app.test_client()
     start = GAMES["solo-whist"].new_game(30, dealer=3)
     token = _play(client, "solo-whist", _table(app, "solo-whist", start, level="basic"), _weak_whist(1),
                   moves=_first_moves(start))["table"]

@@ -31,12 +31,24 @@ class EngineError(Exception):
         self.params = params
         super().__init__(self.english())
 
+    def __reduce__(self):
+        # Rebuilt without calling ``__init__``, whose arguments differ from one refusal to another:
+        # a refusal found in the compute pool's process is raised again in the web worker's.
+        return _rebuilt, (type(self), dict(self.__dict__))
+
     def english(self) -> str:
         """The message in English, for logs and tracebacks."""
         try:
             return self.message % {k: str(v) for k, v in self.params.items()}
         except (KeyError, ValueError, TypeError):
             return self.message
+
+
+def _rebuilt(kind: type[EngineError], state: dict) -> EngineError:
+    error = kind.__new__(kind)
+    error.__dict__.update(state)
+    Exception.__init__(error, error.english())
+    return error
 
 
 class InvalidPosition(EngineError):

@@ -10,8 +10,8 @@ from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel
 from flask_compress import Compress
 
-from . import (analysis, api, assets, friends, headers, lessons, meta, offline, pages, play, puzzles, reviews, seating,
-               settings, tables)
+from . import (analysis, api, assets, friends, headers, lessons, limits, meta, offline, pages, play, puzzles, reviews,
+               seating, settings, tables)
 from .errors import register_error_handlers
 from ..content import CONTENT_DIR
 from .i18n import DEFAULT_LANGUAGE, request_language, require_compiled_catalogs
@@ -46,6 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     tables.open_store(app)
     seating.open_bus(app)
     friends.register(app)
+    limits.register(app)
     register_error_handlers(app)
     Compress(app)
     headers.register(app)

@@ -24,6 +24,7 @@ from ..engine.cards import Card
 from ..engine.contract import PositionLike, Rules
 from ..engine.errors import N_, InvalidPosition
 from ..games import GAMES
+from . import pool
 from .i18n import card_said, in_language
 from .json_io import ApiError, engine_call, json_body, required, translated
 from .sitedata import current_site
@@ -109,7 +110,7 @@ def _board(page, position_json: object) -> dict:
     values, notice = None, gettext("The hand is over: set up another position.")
     if not position.is_over:
         try:
-            values, notice = engine_call(game.analysis, position), None
+            values, notice = engine_call(pool.run, game.analysis, position), None
         except ApiError as error:
             if error.code != "too_much_work":
                 raise

@@ -12,7 +12,7 @@ from flask_babel import gettext
 
 from ..engine.decode import is_whole_number
 from ..games import GAMES
-from . import openapi
+from . import openapi, pool
 from .json_io import ApiError, engine_call, json_body, known_game, required
 from .sitedata import current_site
 
@@ -101,4 +101,4 @@ def analysis(game_id: str):
     if not engine.analyses:
         raise ApiError(404, "unknown_game", gettext("There is no analysis board for “%(game)s”.", game=game_id))
     position = _position(engine, json_body())
-    return jsonify(engine_call(engine.analysis, position))
+    return jsonify(engine_call(pool.run, engine.analysis, position))

@@ -7,9 +7,12 @@
 | ``NAIPES_TRUSTED_HOSTS`` | none | more ``Host`` names to answer (comma-separated), e.g. a load balancer's health check |
 | ``NAIPES_PROXY_COUNT`` | ``0`` | how many proxies in front set ``X-Forwarded-*``; only those headers are believed |
 | ``NAIPES_TABLE_LIFETIME`` | ``172800`` (two days) | seconds a table stays open after it is made (one day at least); older ones answer 410 and are deleted |
-| ``NAIPES_REDIS_URL`` | none (events within one instance) | the Redis that carries table events between instances: ``redis://host:6379/0`` |
+| ``NAIPES_REDIS_URL`` | none (events within one instance) | the Redis that carries table events between instances and keeps the rate limits: ``redis://host:6379/0`` |
 | ``NAIPES_TURN_SECONDS`` | ``60`` | how long a person's turn lasts at a table with friends before the computer plays that move |
 | ``NAIPES_DATABASE_URL`` | SQLite in the instance folder | where tables are kept: ``postgresql://user:password@host/database`` for a site of many instances, or ``sqlite:////path/file`` |
+| ``NAIPES_POOL_PROCESSES`` | the number of cores | processes of each web worker's compute pool (searches, computer players, reviews) |
+| ``NAIPES_POOL_QUEUE`` | twice the processes | questions that may wait for a pool process; past it, 503 ``busy`` |
+| ``NAIPES_POOL_NICE`` | ``10`` | how much lower the pool's OS priority is than the web workers' (0 to 19) |
 
 A wrong value stops the start with a message that names the variable, rather than
 serving with a setting nobody meant.
@@ -24,6 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..compute import DEFAULT_NICE, default_processes
 from ..tables.friends import DEFAULT_TURN_SECONDS
 from ..tables.store import DEFAULT_LIFETIME, MIN_LIFETIME
 
@@ -83,6 +87,20 @@ def _turn_seconds(value: str) -> int:
     return int(value)
 
 
+def _count(name: str, value: str, least: int) -> int:
+    if not value.strip().isdigit() or int(value) < least:
+        raise SettingsError(f"{name} must be a whole number, {least} or more, not {value!r}")
+    return int(value)
+
+
+def _nice(value: str) -> int:
+    if not value.strip():
+        return DEFAULT_NICE
+    if not value.strip().isdigit() or int(value) > 19:
+        raise SettingsError(f"NAIPES_POOL_NICE must be a whole number from 0 to 19, not {value!r}")
+    return int(value)
+
+
 def from_environment(environ: Mapping[str, str]) -> dict:
     """The app's configuration from ``NAIPES_*`` variables (the secret key apart: see ``secret_key``)."""
     url = site_url(environ.get("NAIPES_SITE_URL", DEFAULT_SITE_URL))
@@ -96,6 +114,11 @@ def from_environment(environ: Mapping[str, str]) -> dict:
         "DATABASE_URL": database_url(environ.get("NAIPES_DATABASE_URL", "")),
         "REDIS_URL": _redis_url(environ.get("NAIPES_REDIS_URL", "")),
         "TURN_SECONDS": _turn_seconds(environ.get("NAIPES_TURN_SECONDS", str(DEFAULT_TURN_SECONDS))),
+        "POOL_PROCESSES": _count("NAIPES_POOL_PROCESSES", environ.get("NAIPES_POOL_PROCESSES") or
+                                 str(default_processes()), 1),
+        "POOL_QUEUE": (_count("NAIPES_POOL_QUEUE", environ["NAIPES_POOL_QUEUE"], 0)
+                       if environ.get("NAIPES_POOL_QUEUE") else None),
+        "POOL_NICE": _nice(environ.get("NAIPES_POOL_NICE", "")),
     }
 
 

@@ -10,6 +10,7 @@ becomes the API's error in the reader's language.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TypeVar
 
 from flask import Blueprint, Flask, current_app, jsonify, request
@@ -25,7 +26,7 @@ from ..tables.errors import ExpiredTable, GameNotOver, InvalidSeating, InvalidTa
 from ..tables.friends import InvalidName
 from ..tables.gathering import SeatTaken, UnknownInvite
 from ..tables.store import DEFAULT_LIFETIME, Kept, TableStore, sqlite_url
-from . import seating
+from . import pool, seating
 from .i18n import current_language
 from .json_io import (ApiError, api_error_from_engine, as_sentence, json_body, known_game, required,
                       translated)
@@ -138,7 +139,7 @@ def create(game_id: str):
         return jsonify({**_answer(kept, events), "invites": invites}), 201
     if "name" in options:
         raise ApiError(400, "invalid_body", gettext("Unknown field: “%(field)s”.", field="name"))
-    table, events = _asked(tables.deal, game, options)
+    table, events = _asked(pool.run, tables.deal, game, options)
     return jsonify(_answer(table_store().create(table, events), events)), 201
 
 
@@ -161,13 +162,13 @@ def move(game_id: str):
     version = _version(data)
     if version is not None and version != kept.version:
         raise _refusal(StaleTable())
-    return jsonify(_stored(kept, _asked(tables.move, kept.table, required(data, "move"))))
+    return jsonify(_stored(kept, _asked(pool.run, tables.move, kept.table, required(data, "move"))))
 
 
 @bp.post("/<game_id>/tables/hint")
 def hint(game_id: str):
     kept = loaded(known_game(game_id), required(json_body(), "table"))
-    table, choice = _asked(tables.hint, kept.table)
+    table, choice = _asked(pool.run, tables.hint, kept.table)
     kept = _asked(table_store().save, kept, table, [], False)
     return jsonify({"move": choice.move.to_json(), "reason": translated(choice.reason.message, choice.reason.params),
                     "table": kept.key, "help": table.help})
@@ -180,7 +181,7 @@ def tick(game_id: str):
         raise ApiError(404, "not_found", gettext(
             "Only the race has ticks: in this game the computer players move after you."))
     kept = _alone(loaded(game, required(json_body(), "table")))
-    return jsonify(_stored(kept, _asked(tables.tick, kept.table)))
+    return jsonify(_stored(kept, _asked(pool.run, tables.tick, kept.table)))
 
 
 def _judged(game: Rules, judgement: Judgement) -> dict:
@@ -196,7 +197,7 @@ def review_of(table: Table) -> dict:
     """The API's ``Review`` of a finished table: every step face up, the reader's judged decisions, the summary,
     and the steps of the reader's decisions the engine could not judge within the request's work."""
     game = table.game
-    played, reviewed = _asked(tables.review, table)
+    played, reviewed = _asked(pool.run, tables.review, table)
     steps = [
         {"move": move.to_json(), "position": position.to_json(), "events": [event.to_json() for event in events],
          "caption": " ".join(text for text in (narrate(game.ID, event.to_json(), table.seat) for event in events) if text)}
@@ -218,9 +219,10 @@ def _made_from(game: Rules, data: dict, purpose: str, make: Callable[[Table], tu
     """The table ``purpose`` makes from the body's table, made once: asked again, the same table."""
     kept = loaded(game, required(data, "table"))
     if kept.friends and purpose == "next":
-        made, events = seating.next_deal(table_store(), kept, game, lambda: _asked(make, kept.table))
+        made, events = seating.next_deal(table_store(), kept, game, lambda: _asked(pool.run, make, kept.table))
         return jsonify(_answer(made, events)), 201
-    made, events, _ = _asked(table_store().made_from, _alone(kept), purpose, lambda: _asked(make, kept.table), game,
+    made, events, _ = _asked(table_store().made_from, _alone(kept), purpose,
+                             lambda: _asked(pool.run, make, kept.table), game,
                              kept.expires if same_expiry else None)
     return jsonify(_answer(made, events)), 201
 
@@ -233,7 +235,7 @@ def again(game_id: str):
     data = _dealing_body(frozenset({"table", "step"}))
     if "step" in data:
         step = data["step"]
-        return _made_from(game, data, f"again-from-{step}", lambda table: tables.again_from(table, step), True)
+        return _made_from(game, data, f"again-from-{step}", partial(tables.again_from, step=step), True)
     return _made_from(game, data, "again", tables.again, True)
 
 
@@ -247,4 +249,4 @@ def next_deal(game_id: str):
 def undo(game_id: str):
     """The table as it was before the reader's last move, replayed from its record, counting the undo."""
     kept = _alone(loaded(known_game(game_id), required(json_body(), "table")))
-    return jsonify(_stored(kept, (_asked(tables.undo, kept.table), [])))
+    return jsonify(_stored(kept, (_asked(pool.run, tables.undo, kept.table), [])))

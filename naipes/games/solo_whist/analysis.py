@@ -40,9 +40,9 @@ from .rules import (
 )
 from .rules.tricks import STRENGTH, ends_early
 
-NODE_LIMIT = 8_000_000
-"""The most nodes the analysis endpoint may search for one position: at the most about as long as a
-strong computer player's answer may take, on a machine of middling speed."""
+NODE_LIMIT = 4_000_000
+"""The most nodes the analysis endpoint may search for one position, from an empty table: at most about a
+second of one core's time on a busy machine of middling speed (``benchmarks/README.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +104,9 @@ def answer(position: Position) -> dict[str, object]:
 
     ``TooMuchWork`` when the search would go past ``NODE_LIMIT`` (early in some deals).
     """
+    # Each question from an empty table: what the process searched before must change neither the answer
+    # nor whether it comes within the cap (a warm table reaches further, so a refusal could be retried away).
+    double_dummy.forget()
     try:
         values = analyse(position, NODE_LIMIT)
     except double_dummy.BudgetExceeded:
