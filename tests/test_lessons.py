@@ -102,13 +102,16 @@ def test_no_prompt_or_nudge_names_the_card_bid_or_column_of_its_answer(app, less
     with app.app_context(), force_locale(lang):
         for lesson in lessons.values():
             words = load_words(lesson, lang)
+            # A move may name nothing (a card played face down): the lesson must have some that do.
+            named = 0
             for step in lesson.decisions:
                 own = words.steps[step.number]
                 answer = _answer_words(lesson, step, lang)
-                assert answer, (lesson.id, step.number)
+                named += bool(answer)
                 for text in (own.prompt, own.nudge):
                     given = [word.pattern for word in answer if text and word.search(text)]
                     assert not given, (lesson.id, step.number, text, given)
+            assert named, f"no decision of the {lesson.id} lesson names its answer: the check would see nothing"
 
 
 def test_the_answer_words_catch_a_prompt_that_gives_the_move_away(app, lessons):

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from naipes.games import GAMES
+
 from naipes import serve
 from naipes.web import pages
 
@@ -193,7 +195,7 @@ def test_a_worker_renders_every_reading_page_before_it_takes_a_request():
     app = serve.worker_app()
     library = app.extensions["naipes"].library
     urls = pages.reading_urls(library)
-    per_game = [3 + (library.glossary(page) is not None)
+    per_game = [3 + (library.glossary(page) is not None) + (GAMES[page.game].scoring_data() is not None)
                 for lang in library.languages for page in library.games_in(lang)]
-    assert len(urls) == len(library.languages) + sum(per_game), "home, rules page, sheet, booklet and glossary"
+    assert len(urls) == len(library.languages) + sum(per_game), "home, rules page, sheet, booklet, glossary and pad"
     assert set(urls) <= set(app.extensions["naipes.rendered"])

@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_api_table_reviews import _first_moves, _play, _table, _weak_whist  # noqa: E402
 
 from naipes.games import GAMES  # noqa: E402
-from naipes.games.solo_whist import review as whist_review  # noqa: E402
 from play_helpers import deal, play_to_the_end  # noqa: E402
 from test_accessibility import AXE, VNU  # noqa: E402
+from tests.pool_setup import app_with  # noqa: E402
 
 pytestmark = pytest.mark.browser
 REVIEW = {"es": "jugar/revision", "pt": "jogar/revisao"}
@@ -103,24 +103,29 @@ def _finished_race(app, client):
                  lambda moves: rng.choice(moves), limit=1500)["table"]
 
 
-def test_a_drawn_review_is_valid_html(client, app, tmp_path, monkeypatch):
+def test_a_drawn_review_is_valid_html(client, app, tmp_path):
     """Every game's review (Solo Whist's trick grid, Old Maid's odds), and Solo Whist's again with no card
-    judged in time (each one then says so)."""
+    judged in time (each one then says so: the review's bound is set inside that app's compute pool)."""
     assert VNU.is_file() and shutil.which("java")
-    whist = _play(client, "solo-whist", _table(
-        app, "solo-whist", GAMES["solo-whist"].new_game(30, dealer=3), level="basic"),
-        _weak_whist(1), moves=_first_moves(GAMES["solo-whist"].new_game(30, dealer=3)))["table"]
+
+    def whist(app, client):
+        deal = GAMES["solo-whist"].new_game(30, dealer=3)
+        return _play(client, "solo-whist", _table(app, "solo-whist", deal, level="basic"), _weak_whist(1),
+                     moves=_first_moves(deal))["table"]
+
+    hurried = app_with("naipes.games.solo_whist.review", "REVIEW_NODES", 0)
+    hurried_client = hurried.test_client()
     old_maid = _play(client, "old-maid", _table(app, "old-maid", GAMES["old-maid"].new_game(11, players=4)),
                      lambda moves: None)["table"]
     files = []
-    for lang, game, token, nodes in (("pt", "double-solitaire", _finished_race(app, client), None),
-                                     ("es", "solo-whist", whist, None), ("pt", "solo-whist", whist, 0),
-                                     ("pt", "old-maid", old_maid, None)):
-        if nodes is not None:
-            monkeypatch.setattr(whist_review, "REVIEW_NODES", nodes)
-        page = client.get(f"/{lang}/{game}/{REVIEW[lang]}/").get_data(as_text=True)
-        drawn = client.post(f"/{lang}/{game}/{REVIEW[lang]}/render", json={"table": token}).get_json()["html"]
-        assert ("review-unjudged" in drawn) == (nodes == 0)
+    for lang, game, asked, token, unjudged in (
+            ("pt", "double-solitaire", client, _finished_race(app, client), False),
+            ("es", "solo-whist", client, whist(app, client), False),
+            ("pt", "solo-whist", hurried_client, whist(hurried, hurried_client), True),
+            ("pt", "old-maid", client, old_maid, False)):
+        page = asked.get(f"/{lang}/{game}/{REVIEW[lang]}/").get_data(as_text=True)
+        drawn = asked.post(f"/{lang}/{game}/{REVIEW[lang]}/render", json={"table": token}).get_json()["html"]
+        assert ("review-unjudged" in drawn) == unjudged
         path = tmp_path / f"{game}-{lang}.html"
         path.write_text(page.replace("<div data-review-body></div>", f"<div data-review-body>{drawn}</div>"))
         files.append(str(path))
