@@ -17,6 +17,7 @@ are printed to PDF by ``build.py``; the rules page gives each PDF's real page co
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -106,14 +107,14 @@ def _game_page(lang: str, slug: str):
     return page
 
 
-def _alternates(page, endpoint: str) -> dict[str, str]:
+def _alternates(page, url_of: str | Callable[[object], str | None]) -> dict[str, str]:
+    """The same part of the same game in every language that has it, where the language switch leads:
+    ``url_of`` is an endpoint taking the language and the game's slug, or gives a page's address (None if
+    that language lacks it)."""
     library = current_site().library
-    return {
-        other.lang: url_for(endpoint, lang=other.lang, slug=other.slug)
-        for lang in library.languages
-        for other in library.games_in(lang)
-        if other.game == page.game
-    }
+    address = url_of if callable(url_of) else lambda other: url_for(url_of, lang=other.lang, slug=other.slug)
+    return {other.lang: url for lang in library.languages for other in library.games_in(lang)
+            if other.game == page.game and (url := address(other)) is not None}
 
 
 @bp.get("/<lang>/<slug>/")
@@ -161,13 +162,7 @@ def glossary(lang: str, slug: str, part: str):
     glossary = current_site().library.glossary(page)
     if glossary is None or part != glossary.slug:
         abort(404)
-    library = current_site().library
-    alternates = {
-        other.lang: url
-        for lang in library.languages
-        for other in library.games_in(lang)
-        if other.game == page.game and (url := glossary_url(other)) is not None
-    }
+    alternates = _alternates(page, glossary_url)
     return _rendered("glossary.html", page=page, glossary=glossary, terms=glossary.of(page.game), alternates=alternates)
 
 
@@ -187,13 +182,7 @@ def pad(lang: str, slug: str, part: str):
     scoring = GAMES[page.game].scoring_data()
     if words is None or scoring is None or part != words.slug:
         abort(404)
-    library = current_site().library
-    alternates = {
-        other.lang: url
-        for lang in library.languages
-        for other in library.games_in(lang)
-        if other.game == page.game and (url := pad_url(other)) is not None
-    }
+    alternates = _alternates(page, pad_url)
     return _rendered("pad.html", page=page, pad=words, scoring=scoring, alternates=alternates)
 
 
