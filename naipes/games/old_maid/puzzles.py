@@ -241,7 +241,7 @@ def _travelled(seed: int, count: int, hunt: Hunt) -> None:
     least chance of ending with the queen."""
     rng = random.Random(f"old-maid-travelled:{seed}")
     wanted = len(hunt.found) + count
-    seen = {found.start.hands for found in hunt.found}
+    seen = {found.start.hands for found in hunt.found if isinstance(found.start, Position)}
     for _ in range(GAMES_PER_SEED):
         if len(hunt.found) >= wanted:
             break
