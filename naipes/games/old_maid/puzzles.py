@@ -230,7 +230,8 @@ def _travels(rng: random.Random, players: int) -> list[tuple[Position, Card]]:
                 else:
                     followed[giver] = (held, taker)
             elif (holder == taker and not paired) or held not in position.hands[holder]:
-                # A card the holder drew and kept lies to its right now: its place is no longer sure.
+                # A card the holder drew and kept lies to its right now, so its place is no longer sure;
+                # or the card drawn paired it and both were laid aside.
                 del followed[giver]
     return found
 
@@ -282,6 +283,8 @@ def _travelled(seed: int, count: int, hunt: Hunt) -> None:
         facts = {"given": card.code, "players": players, "active": active, "fan": fan,
                  "place": position.hands[offerer].index(card) + 1, "ask": ask}
         theme = "round_table" if ask == "pair" else "ending"
+        # Every one of these is rated above the two-player puzzles (1,030 at most), so that those, numbered
+        # by rating, keep their ids; the many right draws are cards alike, not a choice made easier.
         extra = 360 + 120 * (right - 1) + 20 * fan + (200 if ask == "end" else 0)
         hunt.found.append(Found(theme, rating(1, right, len(values) - right, extra), taker, position,
                                 (Draw(taker, best_index),), facts))
