@@ -2,7 +2,8 @@
 
 - Every ``Table`` answer of a table with friends adds ``seats`` (who plays where, their names, who
   is at the table now), ``turn`` (the seats whose move the table waits for), ``deadline`` (when
-  the turn ends, seconds since the epoch) and ``next`` (whether the next deal is dealt).
+  the turn ends, seconds since the epoch), ``seconds_left`` (the same, counted from the answer) and
+  ``next`` (whether the next deal is dealt).
 - The turn's clock has no timer of its own, so that any number of instances can serve a table:
   whichever request or stream of whichever instance sees the deadline passed asks the computer
   for that move (``tables.played_for``) and saves it under the version check, so it is made once;
@@ -109,6 +110,16 @@ def seats_part(store: TableStore, kept: Kept) -> dict:
     return {"seats": [row.to_json() for row in gathering.seats_at(store, kept.id)],
             "turn": sorted(to_move(table.game, table.position, table.humans)), "deadline": kept.deadline,
             "next": kept.next_table is not None}
+
+
+def clock_part(kept: Kept, now: float | None = None) -> dict:
+    """A table with friends' ``seconds_left``: how long the turn has left as the answer is written (None when
+    the table waits for nobody), so that a page counts down by its own clock, however wrong its date."""
+    if not kept.friends:
+        return {}
+    if kept.deadline is None:
+        return {"seconds_left": None}
+    return {"seconds_left": round(max(0.0, kept.deadline - (time.time() if now is None else now)), 1)}
 
 
 def seat_language(store: TableStore, kept: Kept) -> str | None:
