@@ -465,3 +465,11 @@ def test_the_deal_the_late_move_and_a_leaving_seat_are_computed_in_the_pool(smal
         "the refused requests changed nothing; the late move is made once the pool is free"
     assert client.get(f"/api/v1/old-maid/tables/state?table={waited_for['table']}").get_json()["version"] \
         == late["version"]
+
+
+def test_every_answer_says_how_long_the_turn_has_left_by_the_servers_clock(client):
+    ana, joao = two_at_old_maid(client)
+    state = client.get(f"/api/v1/old-maid/tables/state?table={joao['table']}").get_json()
+    assert state["turn"] and 0 < state["seconds_left"] <= 600
+    assert abs(state["deadline"] - time.time() - state["seconds_left"]) < 2
+    assert "seconds_left" not in post(client, "", {}).get_json(), "a table of one reader has no clock"

@@ -6,8 +6,12 @@
   ``next`` (whether the next deal is dealt).
 - The turn's clock has no timer of its own, so that any number of instances can serve a table:
   whichever request or stream of whichever instance sees the deadline passed asks the computer
-  for that move (``tables.played_for``) and saves it under the version check, so it is made once;
-  another that tried at the same moment finds the table moved on, and reads it.
+  for that move, in the compute pool (``table.ran_out``), and saves it under the version check, so
+  it is made once; another that tried at the same moment finds the table moved on, and reads it.
+  Every computer's move here (the deal, a late turn, a seat left) is asked of the pool, as the
+  tables' own requests are.
+- The next deal is kept only if the finished one has none yet, in the transaction that keeps it
+  (``gathering.deal_next``): two people asking at once both deal, and one deal is kept.
 - After every change a table with friends is announced on the bus (``naipes.tables.events``), so
   that every seat's stream reads it.
 """
