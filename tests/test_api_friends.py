@@ -473,3 +473,17 @@ def test_every_answer_says_how_long_the_turn_has_left_by_the_servers_clock(clien
     assert state["turn"] and 0 < state["seconds_left"] <= 600
     assert abs(state["deadline"] - time.time() - state["seconds_left"]) < 2
     assert "seconds_left" not in post(client, "", {}).get_json(), "a table of one reader has no clock"
+
+
+def test_a_stream_that_finds_the_pool_full_makes_the_late_move_once_it_is_free(small_pool_app):
+    client = small_pool_app.test_client()
+    ana, joao = two_at_old_maid(client)
+    stream = Stream(client, "old-maid", joao["table"])
+    try:
+        stream.next()
+        thinking = pool_thinking(small_pool_app, seconds=2.0)
+        _, late = stream.until(joao["version"] + 1, timeout=10)[-1]
+        thinking.join()
+        assert any(event["type"] == "played_for" for event in late["events"])
+    finally:
+        stream.close()
