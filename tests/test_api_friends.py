@@ -487,3 +487,16 @@ def test_a_stream_that_finds_the_pool_full_makes_the_late_move_once_it_is_free(s
         assert any(event["type"] == "played_for" for event in late["events"])
     finally:
         stream.close()
+
+
+def test_a_seats_own_stream_plays_its_turn_when_it_runs_out(small_pool_app):
+    """A page left open is no move: the only stream at the table is the late seat's own, and its turn is played."""
+    client = small_pool_app.test_client()
+    ana, joao = two_at_old_maid(client)
+    stream = Stream(client, "old-maid", joao["table"])
+    try:
+        stream.next()
+        _, late = stream.until(joao["version"] + 1, timeout=10)[-1]
+        assert {"type": "played_for", "player": 1} in late["events"]
+    finally:
+        stream.close()
