@@ -16,7 +16,7 @@ import pytest
 from gunicorn.config import Config
 from gunicorn.glogging import Logger
 
-from naipes.serve import gunicorn_options
+from naipes.serve import DevRequestHandler, gunicorn_options
 from naipes.web import create_app, settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -227,6 +227,15 @@ def test_the_access_log_writes_a_requests_path_and_never_its_query_string():
     atoms = Logger(config).atoms(response, [], environ, type("Elapsed", (), {"seconds": 0, "microseconds": 5})())
     line = config.access_log_format % atoms
     assert '"GET /api/v1/old-maid/tables/state HTTP/1.1" 200' in line and "SEAT-KEY" not in line
+
+
+def test_the_development_server_logs_a_requests_path_and_never_its_query_string():
+    logged = []
+    handler = type("Handler", (), {"command": "GET", "path": "/api/v1/old-maid/tables/events?table=SEAT-KEY",
+                                   "request_version": "HTTP/1.1",
+                                   "log": lambda self, kind, message, *args: logged.append(message % args)})()
+    DevRequestHandler.log_request(handler, 200, 10)
+    assert logged == ['"GET /api/v1/old-maid/tables/events HTTP/1.1" 200 10']
 
 
 # ---------------------------------------------------------------- bounded work
