@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+
 from flask import Flask, current_app
 
 from ..engine.contract import Rules
@@ -116,14 +117,14 @@ def seats_part(store: TableStore, kept: Kept) -> dict:
             "next": kept.next_table is not None}
 
 
-def clock_part(kept: Kept, now: float | None = None) -> dict:
+def clock_part(kept: Kept) -> dict:
     """A table with friends' ``seconds_left``: how long the turn has left as the answer is written (None when
     the table waits for nobody), so that a page counts down by its own clock, however wrong its date."""
     if not kept.friends:
         return {}
     if kept.deadline is None:
         return {"seconds_left": None}
-    return {"seconds_left": round(max(0.0, kept.deadline - (time.time() if now is None else now)), 1)}
+    return {"seconds_left": round(max(0.0, kept.deadline - time.time()), 1)}
 
 
 def seat_language(store: TableStore, kept: Kept) -> str | None:
