@@ -193,7 +193,9 @@
     seatsList.textContent = "";
     answer.seats.forEach(function (seat) { seatsList.appendChild(seatLine(seat, answer)); });
     var said = whoseTurn(answer);
-    if (turn.textContent !== said) { turn.textContent = said; }
+    // A new turn is said again even in the same words (the reader's turn once more, after the computers').
+    var newTurn = !answer.over && answer.seconds_left !== null && answer.deadline !== turnDeadline;
+    if (turn.textContent !== said || newTurn) { turn.textContent = said; }
     countdown(answer);
     if (answer.seats.every(function (seat) { return seat.taken; })) {
       invites.closest("[data-invite-list]").hidden = true;
