@@ -165,15 +165,17 @@ def test_old_maid_tables_never_show_a_hidden_card_and_always_end(app):
     client = app.test_client()
     rng = random.Random(11)
     losers = set()
-    # The deals come from the operating system's randomness: 40 games leave about one chance in a
-    # million that the reader never ends with the queen.
-    for _ in range(sweep(100, least=40)):
+    # The deals come from the operating system's randomness: the whole sweep's 100 games leave about
+    # one chance in a million that the reader never ends with the queen; the quick tier's sample
+    # checks what every game must keep and leaves that count to the whole sweep.
+    games = sweep(100, least=12)
+    for _ in range(games):
         players = rng.randint(2, 6)
         seat = rng.randrange(players)
         answer = play_to_the_end(app, client, "old-maid", OldMaidKnowledge(seat),
                                  {"players": players, "seat": seat}, rng, limit=200)
         losers.add(answer["view"]["loser"] == seat)
-    assert losers == {True, False}, "over 100 games the reader both lost and escaped"
+    assert games < 100 or losers == {True, False}, "over 100 games the reader both lost and escaped"
 
 
 def test_old_maid_computers_shuffle_before_offering_so_the_reader_cannot_track_a_card(app):
@@ -181,8 +183,9 @@ def test_old_maid_computers_shuffle_before_offering_so_the_reader_cannot_track_a
     the fan is shuffled when the reader draws from it, so the right end is any card then."""
     client = app.test_client()
     rng = random.Random(5)
-    at_right_end = []
-    while len(at_right_end) < 40:
+    at_right_end: list[bool] = []
+    tracked_draws = sweep(40, least=12)
+    while len(at_right_end) < tracked_draws:
         answer = client.post("/api/v1/old-maid/tables", json={"players": 2}).get_json()
         while not answer["over"]:
             taken = [event["card"] for event in answer["events"] if event["type"] == "drew" and event["player"] == 1]
@@ -194,7 +197,7 @@ def test_old_maid_computers_shuffle_before_offering_so_the_reader_cannot_track_a
             if tracked:
                 drawn = [event["card"] for event in answer["events"] if event["type"] == "drew" and event["player"] == 0]
                 at_right_end.append(drawn[0] == taken[-1])
-    assert sum(at_right_end) < 30, "the card a computer took is anywhere in its fan when the reader draws from it"
+    assert sum(at_right_end) < 0.75 * tracked_draws, "the card a computer took is anywhere in its fan when the reader draws from it"
 
 
 @pytest.mark.slow
@@ -215,7 +218,7 @@ def test_race_tables_never_show_a_hidden_card_and_always_end(app):
     """The reader plays the computer's own hints, and the computer ticks after every move."""
     client = app.test_client()
     rng = random.Random(13)
-    for _ in range(3):
+    for _ in range(sweep(3, least=1)):
         seat = rng.randrange(2)
         knowledge = RaceKnowledge(seat)
         answer = client.post("/api/v1/double-solitaire/tables", json={"seat": seat}).get_json()
