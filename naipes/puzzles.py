@@ -152,12 +152,13 @@ def load_words(lang: str, puzzles: dict[str, tuple[Puzzle, ...]], content_dir: P
         themes: dict[str, Theme] = {}
         for theme, words in table.get("themes", {}).items():
             texts = [words.get(key) if isinstance(words, dict) else None for key in ("name", "title", "goal")]
-            if not all(isinstance(text, str) and text for text in texts):
+            name, title, goal = (text if isinstance(text, str) else "" for text in texts)
+            if not (name and title and goal):
                 raise PuzzleError(f"{path}: {game}'s theme {theme} needs a name, a title and a goal")
             why = words.get("why", "") if isinstance(words, dict) else ""
             if not isinstance(why, str):
                 raise PuzzleError(f"{path}: {game}'s theme {theme}: its why is a sentence")
-            themes[theme] = Theme(*texts, why)  # type: ignore[arg-type]
+            themes[theme] = Theme(name, title, goal, why)
         missing_themes = sorted({puzzle.theme for puzzle in puzzles_of} - set(themes))
         if missing_themes:
             raise PuzzleError(f"{path}: {game} needs the words of the themes {', '.join(missing_themes)}")
