@@ -18,6 +18,7 @@ from endplay.types import Denom, Player
 from naipes.engine.puzzles import RATING_CEILING, RATING_FLOOR, Found
 from naipes.games import GAMES
 from naipes.games.solo_whist import puzzles as solo_whist_puzzles
+from naipes.games.solo_whist import single_dummy
 from naipes.puzzles import Puzzle, load_puzzles, load_words, records
 from tests.sampling import sweep
 
@@ -71,7 +72,27 @@ def test_every_solo_whist_puzzle_is_solved_again_its_single_dummy_counts_and_its
             for counts, move in zip(counted, puzzle.readers_moves):
                 others = [count for count in counts.values() if count < counts[move.card.code]]
                 assert counts[move.card.code] == max(counts.values()) and others, puzzle.id
-                assert counts[move.card.code] - max(others) >= solo_whist_puzzles.CLEAR_MARGIN, puzzle.id
+                margin = solo_whist_puzzles.LAYOUTS * solo_whist_puzzles.CLEAR_MARGIN // 100
+                assert counts[move.card.code] - max(others) >= margin, puzzle.id
+
+
+def test_the_layouts_of_a_single_dummy_puzzle_keep_what_the_reader_has_seen():
+    """Each layout deals only the hidden cards again: the reader's hand and the cards played stay, every
+    hidden hand keeps its size, and no seat is given a suit it has shown out of."""
+    counting = next(puzzle for puzzle in PUZZLES["solo-whist"] if "counting" in puzzle.tags)
+    start, seat = counting.start, counting.seat
+    hidden = single_dummy.hidden(start, seat)
+    assert any(hidden.voids.values())
+    layouts = single_dummy.layouts(start, seat, random.Random(1), 50)
+    assert len({layout.hands for layout in layouts}) > 10, "the layouts differ"
+    for layout in layouts:
+        assert layout.hands[seat] == start.hands[seat] and layout.tricks == start.tricks
+        assert layout.trick == start.trick
+        for other, size in hidden.sizes.items():
+            assert len(layout.hands[other]) == size
+            assert not {card.suit for card in layout.hands[other]} & hidden.voids[other]
+        assert sorted(card.code for other in hidden.sizes for card in layout.hands[other]) == sorted(
+            card.code for card in hidden.cards)
 
 
 def test_each_solo_whist_theme_is_found_on_some_puzzle():

@@ -13,6 +13,11 @@ some card of the reader's can still go wrong; the puzzle is solved when none can
 
 Every check is the engine's: a reader's card is judged by the same search, so a right card other than
 the line's is right too, and the replies follow from it.
+
+Single-dummy puzzles (their own series, after these) judge each card over layouts of the cards the
+reader cannot see (``single_dummy``); their success counts are found here and stored with the puzzle,
+so that a check reads them and draws nothing. Every puzzle is tagged with the themes its values show
+(finesse, throw-in, unblocking, counting), each a test defined in ``docs/solo-whist-puzzles.md``.
 """
 
 from __future__ import annotations
@@ -414,6 +419,12 @@ class Decision:
     each: list[frozenset[Card]]
 
     @property
+    def certain(self) -> bool:
+        """Whether every play succeeds in every layout or in none: where the hidden cards lie does not
+        matter."""
+        return all(count in (0, len(self.deals)) for count in self.counts.values())
+
+    @property
     def clear(self) -> bool:
         """Whether the best play succeeds in clearly more layouts than every other."""
         return len(self.plays) > 1 and (self.counts[self.plays[0][0]] - self.counts[self.plays[1][0]]
@@ -453,6 +464,8 @@ def single_candidate(rng: random.Random, bid: str, goal: str, sample: str) -> Fo
         return "no card clearly better than every other"
     if not _reached(goal)(_value(start, first.plays[0][0])):
         return "the best card fails in the deal itself"
+    if first.certain and (not _counts(start, seat) or _decide(start, seat, f"{sample}:0", counting=False).certain):
+        return "the hidden cards do not matter"
     decided, solution = [first], []
     decision = first
     while True:
@@ -562,11 +575,16 @@ def single_tags(start: Position, seat: int, solution: Sequence[Move], decided: S
 
     if _unblocks(start, seat, solution, wrong):
         tags.append("unblocking")
-    if single_dummy.hidden(start, seat).voids != single_dummy.hidden(start, seat, counting=False).voids:
+    if _counts(start, seat):
         blind = _decide(start, seat, f"{sample}:0", counting=False)
         if blind.counts[card] <= max(blind.counts[play[0]] for play in blind.plays if card not in play):
             tags.append("counting")
     return tuple(tags)
+
+
+def _counts(position: Position, seat: int) -> bool:
+    """Whether a hidden hand has shown a void before the trick on the table: what counting tells."""
+    return single_dummy.hidden(position, seat).voids != single_dummy.hidden(position, seat, counting=False).voids
 
 
 def _swapped(position: Position, one: int, card: Card, other: int, lower: Card) -> Position:
