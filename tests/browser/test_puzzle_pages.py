@@ -2,7 +2,7 @@
 why beside the board, the hint and the answer opened, the solution played move by move (the engine
 answering for the other seats), at 1280 pixels and again at 360 from the keyboard after "start
 again" (Solo Whist's last puzzle a single-dummy one, the other hands face down); the progress kept in
-the browser; the pages valid HTML (Nu) with no axe violation."""
+the browser, the list filtered by a technique; the pages valid HTML (Nu) with no axe violation."""
 
 from __future__ import annotations
 
@@ -87,6 +87,11 @@ def test_a_reader_is_told_why_a_move_is_wrong_then_solves_the_puzzle_wide_and_on
     progress = page.locator("[data-progress]")
     assert progress.is_visible() and progress.locator("[data-count=solved]").text_content() == "1"
     assert page.locator(f"tr[data-puzzle='{puzzle.id}'] [data-state]").text_content() != ""
+    finesses = [other.id for other in app.extensions["naipes_puzzles"].by_game[game] if "finesse" in other.tags]
+    if finesses:
+        page.select_option("#theme-filter", label={"es": "Impás", "pt": "Passagem"}[lang])
+        assert page.locator("tr[data-puzzle]:visible").count() == len(finesses)
+        page.select_option("#theme-filter", index=0)
     results = Axe(AXE.read_text(encoding="utf-8")).run(page)
     assert results.violations_count == 0, results.generate_report()
 
