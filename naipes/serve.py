@@ -35,6 +35,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.http import errors as http_errors
@@ -55,6 +56,9 @@ HEAD_SECONDS = 5
 DEFAULT_CONNECTIONS_PER_CLIENT = 20
 RETRY_AFTER = 1
 """Seconds a client refused for its connections is asked to wait: one of them will have been answered."""
+ACCESS_LOG_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s"'
+"""gunicorn's default line with the path where it writes the request line: never the query string, where a
+seat's key travels (``…/tables/state?table=``, ``…/tables/events?table=``, as the API fixes them)."""
 
 # gunicorn's refusals of a request it could not parse, by the status the site answers them with.
 _REFUSALS: tuple[tuple[type[Exception], int], ...] = (
@@ -77,6 +81,10 @@ class DevRequestHandler(WSGIRequestHandler):
 
     def version_string(self) -> str:
         return self.server_version
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        # The path without its query string, as the access log of ``serve`` writes it (``ACCESS_LOG_FORMAT``).
+        self.log("info", '"%s %s %s" %s %s', self.command, urlsplit(self.path).path, self.request_version, code, size)
 
 
 class DeadlineSocket:
@@ -220,7 +228,8 @@ class Worker(GeventWorker):
         if status == 500:
             self.log.exception("Error handling request")
         else:
-            self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
+            # The refusal's kind only: its text may quote the request line, and a seat's key with it.
+            self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], type(exc).__name__)
         try:
             client.sendall(self._refusal(status))
         except OSError:
@@ -300,6 +309,7 @@ def gunicorn_options(environ) -> dict:
         # A head slower than a socket read would end in a read error rather than a quiet close.
         "keepalive": min(HEAD_SECONDS, read_timeout),
         "accesslog": "-",
+        "access_log_format": ACCESS_LOG_FORMAT,
         "limit_request_line": 4094,
         "limit_request_fields": 50,
         # gunicorn believes no X-Forwarded-* itself: the app's ProxyFix does, as NAIPES_PROXY_COUNT says.

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from naipes.games import GAMES
-from naipes.web import create_app, friends, seating
+from naipes.web import create_app, friends, pool, seating
 from naipes.web.tables import loaded, table_store
 
 
@@ -345,6 +345,47 @@ def test_the_next_deal_is_dealt_once_to_the_same_people_each_with_their_own_key(
     assert post(client, "/next", {"table": joao["table"]}, "pt").get_json()["table"] == theirs["table"]
 
 
+@pytest.mark.parametrize("database", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def test_two_people_asking_for_the_next_deal_at_the_same_instant_get_one_next_deal(request, monkeypatch, database):
+    app = request.getfixturevalue("app") if database == "sqlite" else create_app({
+        "TESTING": True, "SECRET_KEY": "the tests share this key", "TURN_SECONDS": 600,
+        "DATABASE_URL": request.getfixturevalue("postgresql").fresh_database()})
+    store, game = app.extensions["naipes_tables"], GAMES["old-maid"]
+    try:
+        ana, joao = played_out(app.test_client(), *two_at_old_maid(app.test_client()))
+        before = store.count()
+        # Both requests deal before either keeps its deal: the store alone must keep one.
+        both_dealt = threading.Barrier(2, timeout=20)
+        run = pool.run
+
+        def dealt_then_wait(*args):
+            answer = run(*args)
+            both_dealt.wait()
+            return answer
+
+        monkeypatch.setattr(pool, "run", dealt_then_wait)
+        answers = {}
+
+        def ask(name, answer, lang):
+            answers[name] = post(app.test_client(), "/next", {"table": answer["table"]}, lang)
+
+        askers = [threading.Thread(target=ask, args=("ana", ana, "es")),
+                  threading.Thread(target=ask, args=("joao", joao, "pt"))]
+        for asker in askers:
+            asker.start()
+        for asker in askers:
+            asker.join(30)
+        assert [answers[name].status_code for name in ("ana", "joao")] == [201, 201]
+        mine, theirs = answers["ana"].get_json(), answers["joao"].get_json()
+        assert (mine["seat"], theirs["seat"]) == (0, 1) and mine["table"] != theirs["table"]
+        assert store.open(mine["table"], game).id == store.open(theirs["table"], game).id
+        assert [len(hand) for hand in mine["view"]["hands"]] == [len(hand) for hand in theirs["view"]["hands"]]
+        assert store.count() == before + 1, "one next deal"
+    finally:
+        if database != "sqlite":
+            store.dispose()
+
+
 def test_a_table_with_friends_on_postgresql(postgresql):
     app = create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "TURN_SECONDS": 600,
                       "DATABASE_URL": postgresql.fresh_database()})
@@ -381,3 +422,81 @@ def test_every_late_person_is_played_for_at_once(app, client):
         events = table_store().events_since(late, kept.version)
     assert late.version == kept.version + 1
     assert [event.data["player"] for event in events if event.type == "played_for"] == [1, 2]
+
+
+@pytest.fixture()
+def small_pool_app(tmp_path):
+    """An app whose pool is one process and no queue, with a turn of one second."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "TURN_SECONDS": 1,
+                      "POOL_PROCESSES": 1, "POOL_QUEUE": 0, "POOL_NICE": 0,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'tables.sqlite'}"})
+    yield app
+    app.extensions["naipes_tables"].dispose()
+
+
+def pool_thinking(app, seconds=1.5):
+    """The app's one pool process busy for ``seconds``, from a thread; the thread, to join."""
+    thinking = threading.Thread(target=pool.pool_of(app).run, args=(time.sleep, seconds))
+    thinking.start()
+    time.sleep(0.3)
+    return thinking
+
+
+def busy(response):
+    assert response.status_code == 503 and int(response.headers["Retry-After"]) >= 1, response.get_json()
+    return response.get_json()["error"]["code"] == "busy"
+
+
+def test_the_deal_the_late_move_and_a_leaving_seat_are_computed_in_the_pool(small_pool_app):
+    client = small_pool_app.test_client()
+    thinking = pool_thinking(small_pool_app)
+    assert busy(post(client, "", {"seats": ["me", "friend", "computer"], "players": 3}))
+    thinking.join()
+    ana, joao = two_at_old_maid(client)
+    waited_for = ana if ana["moves"] else joao
+    other = joao if waited_for is ana else ana
+    time.sleep(1.1)
+    thinking = pool_thinking(small_pool_app)
+    assert busy(client.get(f"/api/v1/old-maid/tables/state?table={other['table']}"))
+    assert busy(post(client, "/leave", {"table": other["table"]}))
+    thinking.join()
+    late = client.get(f"/api/v1/old-maid/tables/state?table={other['table']}").get_json()
+    assert late["version"] == other["version"] + 1 and late["seats"][other["seat"]]["present"], \
+        "the refused requests changed nothing; the late move is made once the pool is free"
+    assert client.get(f"/api/v1/old-maid/tables/state?table={waited_for['table']}").get_json()["version"] \
+        == late["version"]
+
+
+def test_every_answer_says_how_long_the_turn_has_left_by_the_servers_clock(client):
+    ana, joao = two_at_old_maid(client)
+    state = client.get(f"/api/v1/old-maid/tables/state?table={joao['table']}").get_json()
+    assert state["turn"] and 0 < state["seconds_left"] <= 600
+    assert abs(state["deadline"] - time.time() - state["seconds_left"]) < 2
+    assert "seconds_left" not in post(client, "", {}).get_json(), "a table of one reader has no clock"
+
+
+def test_a_stream_that_finds_the_pool_full_makes_the_late_move_once_it_is_free(small_pool_app):
+    client = small_pool_app.test_client()
+    ana, joao = two_at_old_maid(client)
+    stream = Stream(client, "old-maid", joao["table"])
+    try:
+        stream.next()
+        thinking = pool_thinking(small_pool_app, seconds=2.0)
+        _, late = stream.until(joao["version"] + 1, timeout=10)[-1]
+        thinking.join()
+        assert any(event["type"] == "played_for" for event in late["events"])
+    finally:
+        stream.close()
+
+
+def test_a_seats_own_stream_plays_its_turn_when_it_runs_out(small_pool_app):
+    """A page left open is no move: the only stream at the table is the late seat's own, and its turn is played."""
+    client = small_pool_app.test_client()
+    ana, joao = two_at_old_maid(client)
+    stream = Stream(client, "old-maid", joao["table"])
+    try:
+        stream.next()
+        _, late = stream.until(joao["version"] + 1, timeout=10)[-1]
+        assert {"type": "played_for", "player": 1} in late["events"]
+    finally:
+        stream.close()

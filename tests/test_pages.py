@@ -164,3 +164,18 @@ def test_solo_whist_sheet_settles_every_contract_as_the_engine_does(client):
     assert len(rows) == len(settlement_table()) // 2
     for row, made in zip(rows, settlement_table()[::2]):
         assert f"+{made.settlement[made.bidder]}<" in row
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_page_and_its_sheet_link_to_the_games_puzzles_when_it_has_some(app, client, lang, game):
+    """Asked of every game alike: a game without puzzles gets no link, and its pages still render."""
+    site = app.extensions["naipes_puzzles"]
+    listing = f'href="/{lang}/{game}/{site.words[lang].slug}/"'
+    sheet = {"es": "hoja", "pt": "folha"}[lang]
+    for url in (f"/{lang}/{game}/", f"/{lang}/{game}/{sheet}/"):
+        response = client.get(url)
+        assert response.status_code == 200
+        assert (listing in response.get_data(as_text=True)) == (game in site.by_game), url
+    if game in site.by_game:
+        assert client.get(f"/{lang}/{game}/{site.words[lang].slug}/").status_code == 200

@@ -13,6 +13,10 @@ from pathlib import Path
 import brotli
 import pytest
 
+from gunicorn.config import Config
+from gunicorn.glogging import Logger
+
+from naipes.serve import DevRequestHandler, gunicorn_options
 from naipes.web import create_app, settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -211,6 +215,27 @@ def test_the_production_server_serves_with_several_workers_and_names_no_versions
         server.terminate()
         server.wait(timeout=30)
     assert "Booting worker" in server.stderr.read().decode()
+
+
+def test_the_access_log_writes_a_requests_path_and_never_its_query_string():
+    config = Config()
+    config.set("access_log_format", gunicorn_options({})["access_log_format"])
+    environ = {"REQUEST_METHOD": "GET", "RAW_URI": "/api/v1/old-maid/tables/state?table=SEAT-KEY",
+               "PATH_INFO": "/api/v1/old-maid/tables/state", "QUERY_STRING": "table=SEAT-KEY",
+               "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1"}
+    response = type("Response", (), {"status": "200 OK", "sent": 10, "headers": []})()
+    atoms = Logger(config).atoms(response, [], environ, type("Elapsed", (), {"seconds": 0, "microseconds": 5})())
+    line = config.access_log_format % atoms
+    assert '"GET /api/v1/old-maid/tables/state HTTP/1.1" 200' in line and "SEAT-KEY" not in line
+
+
+def test_the_development_server_logs_a_requests_path_and_never_its_query_string():
+    logged = []
+    handler = type("Handler", (), {"command": "GET", "path": "/api/v1/old-maid/tables/events?table=SEAT-KEY",
+                                   "request_version": "HTTP/1.1",
+                                   "log": lambda self, kind, message, *args: logged.append(message % args)})()
+    DevRequestHandler.log_request(handler, 200, 10)
+    assert logged == ['"GET /api/v1/old-maid/tables/events HTTP/1.1" 200 10']
 
 
 # ---------------------------------------------------------------- bounded work

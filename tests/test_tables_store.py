@@ -13,9 +13,11 @@ from alembic.migration import MigrationContext
 
 from naipes import tables
 from naipes.games import GAMES
+from naipes.tables import gathering
 from naipes.tables.errors import ExpiredTable, InvalidTable, StaleTable
 from naipes.tables.schema import events, metadata, seats
 from naipes.tables.schema import tables as tables_table
+from naipes.tables.friends import Seating
 from naipes.tables.store import TableStore, key_hash
 
 
@@ -139,3 +141,25 @@ def test_expired_tables_close_and_are_swept_a_few_at_a_time_with_their_seats_and
         for table in (seats, events):
             left = connection.execute(sa.select(sa.func.count()).select_from(table)).scalar_one()
             assert left == (4 if table is seats else 1)
+
+
+def test_two_next_deals_kept_at_once_from_one_table_with_friends_keep_one(store):
+    game = GAMES["old-maid"]
+    seating = Seating(("me", "friend"))
+    table, events = tables.table.deal_with_friends(game, seating, game.levels[0])
+    finished, _ = gathering.create(store, table, events, seating, "Ana", "es", None)
+    dealt_twice = [tables.table.deal_with_friends(game, seating, game.levels[0]) for _ in range(2)]
+    barrier, kept = threading.Barrier(2), []
+
+    def keep(index):
+        barrier.wait()
+        kept.append(gathering.deal_next(store, finished, *dealt_twice[index], f"key-{index}", None))
+
+    threads = [threading.Thread(target=keep, args=(index,)) for index in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    made = [one for one in kept if one is not None]
+    assert len(kept) == 2 and len(made) == 1 and store.count() == 2
+    assert store.open(finished.key, game).next_table == made[0].id

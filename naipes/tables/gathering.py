@@ -16,15 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
 
 from ..engine.contract import Rules
 from ..engine.errors import N_, EngineError
 from ..engine.events import Event
 from .errors import ExpiredTable
 from .friends import COMPUTER, FRIEND, ME, Seating
-from .schema import events as events_table
 from .schema import seats, tables
-from .store import Kept, TableStore, key_hash, new_key
+from .store import AlreadyDealt, Kept, TableStore, insert_table, key_hash, link_next, new_key
 from .table import Table
 
 
@@ -81,14 +81,8 @@ def create(store: TableStore, table: Table, events: Sequence[Event], seating: Se
                      "invite_hash": key_hash(codes[number]) if kind == FRIEND else None,
                      "taken": kind != FRIEND, "away": False, "seen": 0})
     with store.writer.begin() as connection:
-        table_id = connection.execute(tables.insert().values(
-            game=table.game.ID, level=table.level, position=table.position.to_json(), dice=f"{table.dice:032x}",
-            record=table.record.to_json(), session=table.session.to_json(), version=0,
-            practice=False, friends=True, created=table.created, expires=expires, turn_deadline=deadline,
-        ).returning(tables.c.id)).scalar_one()
+        table_id = insert_table(connection, table, events, expires, friends=True, deadline=deadline)
         connection.execute(seats.insert(), [{"table_id": table_id, **row} for row in rows])
-        connection.execute(events_table.insert().values(
-            table_id=table_id, version=0, events=[event.to_json() for event in events]))
     store.sweep(now)
     return (Kept(table_id, key, 0, table, expires, 0, friends=True, deadline=deadline),
             sorted(codes.items()))
@@ -96,9 +90,13 @@ def create(store: TableStore, table: Table, events: Sequence[Event], seating: Se
 
 def seats_at(store: TableStore, table_id: int) -> list[SeatRow]:
     with store.engine.connect() as connection:
-        rows = connection.execute(
-            sa.select(seats.c.number, seats.c.kind, seats.c.name, seats.c.language, seats.c.taken, seats.c.away)
-            .where(seats.c.table_id == table_id).order_by(seats.c.number)).all()
+        return _seat_rows(connection, table_id)
+
+
+def _seat_rows(connection: Connection, table_id: int) -> list[SeatRow]:
+    rows = connection.execute(
+        sa.select(seats.c.number, seats.c.kind, seats.c.name, seats.c.language, seats.c.taken, seats.c.away)
+        .where(seats.c.table_id == table_id).order_by(seats.c.number)).all()
     return [SeatRow(*row) for row in rows]
 
 
@@ -146,20 +144,25 @@ def set_deadline(store: TableStore, kept: Kept, deadline: float | None) -> Kept:
     return replace(kept, deadline=deadline)
 
 
-def next_seats(store: TableStore, kept: Kept, made: Kept) -> None:
-    """The seats of ``made``, the next deal made from ``kept`` by one of its people, as ``kept``'s: the
-    same people, names and languages, their seats waiting for each to ask for the next deal with their key."""
-    rows = seats_at(store, kept.id)
-    with store.writer.begin() as connection:
-        connection.execute(tables.update().where(tables.c.id == made.id).values(friends=True))
-        for row in rows:
-            if row.number == kept.table.seat:
-                connection.execute(seats.update().where(seats.c.table_id == made.id, seats.c.number == row.number)
-                                   .values(kind=row.kind, name=row.name, language=row.language, away=row.away))
-            else:
-                connection.execute(seats.update().where(seats.c.table_id == made.id, seats.c.number == row.number)
-                                   .values(kind=row.kind, name=row.name, language=row.language, taken=row.taken,
-                                           away=row.away))
+def deal_next(store: TableStore, kept: Kept, table: Table, events: Sequence[Event], key: str,
+              deadline: float | None) -> Kept | None:
+    """``table``, dealt by ``kept``'s person, kept as the next deal of ``kept``'s table, in one transaction
+    with its seats: the same people, names and languages, the asker's seat opened by ``key``, every other
+    person's waiting for them to ask with their own key (``claim_next``). None, and nothing kept, if
+    another person's next deal was kept first: there is one next deal per finished deal."""
+    expires = int(time.time()) + store.lifetime
+    try:
+        with store.writer.begin() as connection:
+            table_id = insert_table(connection, table, events, expires, friends=True, deadline=deadline)
+            connection.execute(seats.insert(), [
+                {"table_id": table_id, "number": row.number, "kind": row.kind, "name": row.name,
+                 "language": row.language, "taken": row.taken, "away": row.away, "seen": 0,
+                 "key_hash": key_hash(key) if row.number == kept.table.seat else None}
+                for row in _seat_rows(connection, kept.id)])
+            link_next(connection, kept.id, table_id)
+    except AlreadyDealt:
+        return None
+    return Kept(table_id, key, 0, table, expires, 0, friends=True, deadline=deadline)
 
 
 def claim_next(store: TableStore, kept: Kept, key: str) -> None:

@@ -111,26 +111,23 @@ class TableStore:
         self.engine.dispose()
 
     def create(self, table: Table, events: Sequence[Event], key: str | None = None,
-               expires: int | None = None, now: float | None = None) -> Kept:
+               expires: int | None = None, now: float | None = None, next_of: int | None = None) -> Kept:
         """``table`` kept as a new table, the reader's seat opened by ``key`` (a new one if none), its deal's
-        ``events`` logged at version 0; a few expired tables are swept on the way."""
+        ``events`` logged at version 0; a few expired tables are swept on the way. With ``next_of``, it is
+        kept only as the next deal of that table, if it has none yet (else ``AlreadyDealt``)."""
         key = key or new_key()
         now = int(time.time() if now is None else now)
         expires = now + self.lifetime if expires is None else expires
         with self._writing() as connection:
-            table_id = connection.execute(tables.insert().values(
-                game=table.game.ID, level=table.level, position=table.position.to_json(), dice=f"{table.dice:032x}",
-                record=table.record.to_json(), session=table.session.to_json(), version=0,
-                practice=table.practice, friends=False, created=table.created, expires=expires,
-            ).returning(tables.c.id)).scalar_one()
+            table_id = insert_table(connection, table, events, expires)
             connection.execute(seats.insert(), [
                 {"table_id": table_id, "number": number, "kind": "me" if number == table.seat else "computer",
                  "key_hash": key_hash(key) if number == table.seat else None, "taken": True, "away": False,
                  "seen": 0}
                 for number in range(table.game.seats(table.position))
             ])
-            connection.execute(events_table.insert().values(
-                table_id=table_id, version=0, events=[event.to_json() for event in events]))
+            if next_of is not None:
+                link_next(connection, next_of, table_id)
         self.sweep(now)
         return Kept(table_id, key, 0, table, expires, 0)
 
@@ -194,12 +191,9 @@ class TableStore:
             pass
         table, events = make()
         try:
-            made = self.create(table, events, key=key, expires=expires)
-        except sa.exc.IntegrityError:
+            made = self.create(table, events, key=key, expires=expires, next_of=kept.id if purpose == "next" else None)
+        except (sa.exc.IntegrityError, AlreadyDealt):
             return self.open(key, game), [], False
-        if purpose == "next":
-            with self._writing() as connection:
-                connection.execute(tables.update().where(tables.c.id == kept.id).values(next_table=made.id))
         return made, events, True
 
     def sweep(self, now: float | None = None, limit: int = SWEEP) -> int:
@@ -224,6 +218,34 @@ class TableStore:
         """A transaction that writes: on SQLite it takes the write lock at once (``BEGIN IMMEDIATE``),
         waiting its turn, rather than failing when two readers both try to write."""
         return self.writer.begin()
+
+
+class AlreadyDealt(Exception):
+    """The table already has its next deal: the one being kept is not, and its transaction is undone."""
+
+
+def insert_table(connection: Connection, table: Table, events: Sequence[Event], expires: int,
+                 friends: bool = False, deadline: float | None = None) -> int:
+    """A new table's row and its deal's events (version 0), in ``connection``'s transaction; its id."""
+    table_id = connection.execute(tables.insert().values(
+        game=table.game.ID, level=table.level, position=table.position.to_json(), dice=f"{table.dice:032x}",
+        record=table.record.to_json(), session=table.session.to_json(), version=0,
+        practice=table.practice, friends=friends, created=table.created, expires=expires, turn_deadline=deadline,
+    ).returning(tables.c.id)).scalar_one()
+    connection.execute(events_table.insert().values(
+        table_id=table_id, version=0, events=[event.to_json() for event in events]))
+    return table_id
+
+
+def link_next(connection: Connection, table_id: int, next_id: int) -> None:
+    """``next_id`` made the next deal of ``table_id`` in ``connection``'s transaction, if it has none yet; else
+    ``AlreadyDealt``, which undoes the transaction. Two people asking at once both deal, and the second
+    to get here finds the first's deal: on PostgreSQL its update waits for the first's row lock and then
+    sees the row as the first left it, on SQLite the transactions take the write lock one after the other."""
+    linked = connection.execute(tables.update().where(tables.c.id == table_id, tables.c.next_table.is_(None))
+                                .values(next_table=next_id)).rowcount
+    if linked != 1:
+        raise AlreadyDealt
 
 
 def _table(game: Rules, row: sa.Row, seat: int) -> Table:

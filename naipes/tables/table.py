@@ -16,7 +16,7 @@ import hashlib
 import random
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 
 from ..engine.choice import Choice
@@ -183,6 +183,17 @@ def played_for(table: Table, seat: int) -> Turn:
     position, events = friends.play_for(game, table.position, seat, table.humans, table.level, table.dice_now(),
                                         moves)
     return table.went_on(position, moves), events
+
+
+def ran_out(table: Table, late: Collection[int]) -> Turn:
+    """The computer's move for each person of ``late`` whose turn's time ran out and who still may move,
+    all at once (Old Maid's pairs are laid aside together), in seat order."""
+    events: list[Event] = []
+    for seat in sorted(late):
+        if seat in friends.to_move(table.game, table.position, table.humans):
+            table, more = played_for(table, seat)
+            events += more
+    return table, events
 
 
 def _hint_dice(table: Table) -> random.Random:

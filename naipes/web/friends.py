@@ -23,6 +23,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from flask_babel import force_locale, gettext
 from werkzeug.routing import BaseConverter
 
+from ..compute import Busy
 from ..engine.errors import N_
 from ..engine.events import Event
 from ..games import GAMES
@@ -31,7 +32,7 @@ from ..tables.errors import ExpiredTable, InvalidTable
 from ..tables.friends import MAX_NAME, clean_name
 from ..tables.store import Kept, TableStore
 from ..tables.table import left
-from . import seating
+from . import pool, seating
 from .i18n import current_language, in_language
 from .json_io import ApiError, json_body, known_game, required
 from .narration import narrate
@@ -121,9 +122,10 @@ def leave(game_id: str):
     if not kept.friends:
         raise ApiError(409, "not_with_friends", gettext("Only a seat at a table with friends can be left."))
     store = table_store()
+    # The computer's moves first: a full pool refuses the request (503) with the seat still taken.
+    table, events = _asked(pool.run, left, kept.table, kept.table.seat)
     gathering.set_away(store, kept, True)
     kept = seating.with_people(store, kept, returning=False)
-    table, events = _asked(left, kept.table, kept.table.seat)
     if events:
         kept = _asked(store.save, kept, table, events)
     kept = seating.after_change(store, kept)
@@ -160,18 +162,26 @@ def events(game_id: str):
         yield f"retry: {RETRY_MS}\n\n"
         with bus.subscribe(str(kept.id)) as ear:
             while time.monotonic() - started < STREAM_SECONDS and not bus.ending.is_set():
+                busy = False
                 with app.app_context(), force_locale(lang):
                     try:
-                        now = seating.on_time(store, seating.with_people(store, store.open(key, game), False), game)
+                        opened = seating.with_people(store, store.open(key, game), False)
                     except (InvalidTable, ExpiredTable):
                         return
+                    try:
+                        now = seating.on_time(store, opened, game, sparing=False)
+                    except Busy:
+                        # The pool is full: the late move waits for this stream's next look, or any request's.
+                        now, busy = opened, True
                     seats = seating.seats_part(store, now)
                     news = _message(store, now, sent) if now.version > sent or seats != shown else None
                 if news is not None:
                     yield news
                     sent, shown, written = now.version, seats, time.monotonic()
                 wait = HEARTBEAT_SECONDS - (time.monotonic() - written)
-                if now.deadline is not None:
+                if busy:
+                    wait = min(wait, Busy.retry_after)
+                elif now.deadline is not None and now.deadline > time.time():
                     wait = min(wait, now.deadline - time.time() + 0.05)
                 if bus.poll_seconds is not None:
                     wait = min(wait, bus.poll_seconds)

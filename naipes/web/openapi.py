@@ -208,6 +208,9 @@ _FRIENDS_ANSWER = {
              " people whose move the table waits for"},
     "deadline": {"type": ["number", "null"], "description": "when the turn ends (seconds since the epoch): the"
                  " computer then makes that move, and the table says so (a played_for event)"},
+    "seconds_left": {"type": ["number", "null"], "minimum": 0, "description": "at a table with friends: the"
+                     " seconds the turn had left when the answer was written (null when no person's turn), for a"
+                     " countdown that does not depend on the reader's clock"},
     "next": {"type": "boolean", "description": "at a table with friends: the next deal is dealt (ask tables/next)"},
     "invites": {"type": "array", "description": "to the creator of a table with friends: one per friend's seat",
                 "items": _object({"seat": {"type": "integer"}, "code": {"type": "string"},

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from flask import Blueprint, Flask, abort, current_app, jsonify, redirect, render_template, request, url_for
+from flask_babel import format_decimal
 from werkzeug.routing import BaseConverter
 
 from ..engine.contract import MoveLike, PositionLike
@@ -69,9 +70,11 @@ def _words(lang: str | None = None) -> PuzzleWords:
 
 
 def _worded(puzzle: Puzzle, template: str, params: Mapping[str, object], lang: str | None = None) -> str:
-    """A template of the puzzle's game with its parameters, names among them (a technique, a pile) in words."""
+    """A template of the puzzle's game with its parameters, names among them (a technique, a pile) in words
+    and fractional numbers (a percentage) written as the reader's language writes them."""
     names = _words(lang).games[puzzle.game].words
-    return fill(template, {name: names.get(value, value) if isinstance(value, str) else value
+    return fill(template, {name: names.get(value, value) if isinstance(value, str)
+                           else format_decimal(value, "0.#") if isinstance(value, float) else value
                            for name, value in params.items()})
 
 
@@ -300,5 +303,12 @@ def daily_links(lang: str) -> list[tuple[str, str, str]]:
     return links
 
 
+def list_url(page) -> str | None:
+    """The puzzles of a rules page's game, or None for a game without any (every game is asked the same)."""
+    if page.game not in _site().by_game:
+        return None
+    return url_for("puzzles.index", lang=page.lang, slug=page.slug, part=_words(page.lang).slug)
+
+
 def register_template_helpers(app: Flask) -> None:
-    app.jinja_env.globals.update(puzzle_daily_links=daily_links, puzzle_words=lambda: _words())
+    app.jinja_env.globals.update(puzzle_daily_links=daily_links, puzzle_words=lambda: _words(), puzzles_url=list_url)

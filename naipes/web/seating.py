@@ -2,11 +2,16 @@
 
 - Every ``Table`` answer of a table with friends adds ``seats`` (who plays where, their names, who
   is at the table now), ``turn`` (the seats whose move the table waits for), ``deadline`` (when
-  the turn ends, seconds since the epoch) and ``next`` (whether the next deal is dealt).
+  the turn ends, seconds since the epoch), ``seconds_left`` (the same, counted from the answer) and
+  ``next`` (whether the next deal is dealt).
 - The turn's clock has no timer of its own, so that any number of instances can serve a table:
   whichever request or stream of whichever instance sees the deadline passed asks the computer
-  for that move (``tables.played_for``) and saves it under the version check, so it is made once;
-  another that tried at the same moment finds the table moved on, and reads it.
+  for that move, in the compute pool (``table.ran_out``), and saves it under the version check, so
+  it is made once; another that tried at the same moment finds the table moved on, and reads it.
+  Every computer's move here (the deal, a late turn, a seat left) is asked of the pool, as the
+  tables' own requests are.
+- The next deal is kept only if the finished one has none yet, in the transaction that keeps it
+  (``gathering.deal_next``): two people asking at once both deal, and one deal is kept.
 - After every change a table with friends is announced on the bus (``naipes.tables.events``), so
   that every seat's stream reads it.
 """
@@ -15,7 +20,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
 
 from flask import Flask, current_app
 
@@ -26,7 +30,8 @@ from ..tables.errors import StaleTable
 from ..tables.events import LocalBus, bus_for
 from ..tables.friends import DEFAULT_TURN_SECONDS, to_move
 from ..tables.store import Kept, TableStore, derived_key
-from ..tables.table import Table, Turn, deal_with_friends, played_for
+from ..tables.table import Table, Turn, deal_with_friends, ran_out
+from . import pool
 
 EXTENSION = "naipes_table_events"
 INVITE_URL = "naipes_invite_url"
@@ -83,22 +88,18 @@ def after_change(store: TableStore, kept: Kept) -> Kept:
     return kept
 
 
-def on_time(store: TableStore, kept: Kept, game: Rules, now: float | None = None) -> Kept:
-    """``kept`` with the computer's move made for each person whose turn's time ran out; the seat asking
-    is never played for (it is here). Another instance that made it first wins: the table
-    is then read as it is."""
+def on_time(store: TableStore, kept: Kept, game: Rules, now: float | None = None, sparing: bool = True) -> Kept:
+    """``kept`` with the computer's move made, in the pool, for each person whose turn's time ran out; with
+    ``sparing``, the seat asking is not played for (its request is here, a move perhaps). A seat's own
+    stream spares nobody: a page left open is no move. Another instance that made it first wins: the
+    table is then read as it is."""
     now = time.time() if now is None else now
     if not kept.friends or kept.deadline is None or now < kept.deadline:
         return kept
-    late = sorted(to_move(game, kept.table.position, kept.table.humans) - {kept.table.seat})
+    late = to_move(game, kept.table.position, kept.table.humans) - ({kept.table.seat} if sparing else set())
     if not late:
         return kept
-    # Every person whose time ran out is played for at once (Old Maid's pairs are laid aside together).
-    table, events = kept.table, []
-    for seat in late:
-        if seat in to_move(game, table.position, table.humans):
-            table, more = played_for(table, seat)
-            events += more
+    table, events = pool.run(ran_out, kept.table, late)
     try:
         saved = store.save(kept, table, events)
     except StaleTable:
@@ -114,6 +115,16 @@ def seats_part(store: TableStore, kept: Kept) -> dict:
     return {"seats": [row.to_json() for row in gathering.seats_at(store, kept.id)],
             "turn": sorted(to_move(table.game, table.position, table.humans)), "deadline": kept.deadline,
             "next": kept.next_table is not None}
+
+
+def clock_part(kept: Kept) -> dict:
+    """A table with friends' ``seconds_left``: how long the turn has left as the answer is written (None when
+    the table waits for nobody), so that a page counts down by its own clock, however wrong its date."""
+    if not kept.friends:
+        return {}
+    if kept.deadline is None:
+        return {"seconds_left": None}
+    return {"seconds_left": round(max(0.0, kept.deadline - time.time()), 1)}
 
 
 def seat_language(store: TableStore, kept: Kept) -> str | None:
@@ -133,22 +144,24 @@ def create(store: TableStore, game: Rules, options: dict, language: str) -> tupl
     creator's ``name``): kept, with the events of its deal and its invitations (``seat``, ``code``, ``url``)."""
     seats = friends.seating(game, options["seats"], options.get("players"))
     name = friends.clean_name(options["name"]) if "name" in options else None
-    table, events = deal_with_friends(game, seats, options.get("level", game.levels[0]))
+    table, events = pool.run(deal_with_friends, game, seats, options.get("level", game.levels[0]))
     kept, codes = gathering.create(store, table, events, seats, name, language, deadline_for(table))
     invite_url = current_app.extensions[INVITE_URL]
     return kept, events, [{"seat": seat, "code": code, "url": invite_url(game.ID, code)} for seat, code in codes]
 
 
 def next_deal(store: TableStore, kept: Kept, game: Rules, make: Callable[[], Turn]) -> tuple[Kept, list[Event]]:
-    """The next deal of a table with friends, dealt once, to the same people: the first person to ask deals
-    it, every other finds it with their own key (their seat there is theirs), and every seat's stream of
-    the finished deal is told that it is dealt (``next``)."""
-    if kept.next_table is not None:
-        gathering.claim_next(store, kept, derived_key(kept.key, "next"))
-    made, events, new = store.made_from(kept, "next", make, game)
-    made = replace(made, friends=True)
-    if new:
-        gathering.next_seats(store, kept, made)
-        bus().publish(str(kept.id), kept.version)
-    made = with_people(store, made)
-    return (after_change(store, made) if new else made), events
+    """The next deal of a table with friends, one per finished deal, to the same people: the first person
+    to ask deals it (two asking at once both deal, and the store keeps one), every other finds it with
+    their own key (their seat there is theirs), and every seat's stream of the finished deal is told that
+    it is dealt (``next``)."""
+    key = derived_key(kept.key, "next")
+    if kept.next_table is None:
+        table, events = make()
+        made = gathering.deal_next(store, kept, table, events, key, deadline_for(table))
+        if made is not None:
+            bus().publish(str(kept.id), kept.version)
+            return with_people(store, made), events
+        kept = store.open(kept.key, game)
+    gathering.claim_next(store, kept, key)
+    return with_people(store, store.open(key, game)), []

@@ -89,7 +89,7 @@ def opened_table(game: Rules, data: dict) -> Table:
 def _answer(kept: Kept, events: list[Event]) -> dict:
     """The API's ``Table``: the seat's key, the version, and what the seat may see, nothing else."""
     return {"table": kept.key, "version": kept.version, **kept.table.seen(events),
-            **seating.seats_part(table_store(), kept)}
+            **seating.seats_part(table_store(), kept), **seating.clock_part(kept)}
 
 
 def _alone(kept: Kept) -> Kept:

@@ -4,11 +4,15 @@ every move appearing on the other screens as it is made."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
+from werkzeug.serving import make_server
+
+from naipes.web import create_app
 
 from play_helpers import PHONE, PLAY, WORDS, no_sideways_scroll, play_the_hint, settled
 from test_accessibility import AXE
@@ -169,3 +173,42 @@ def test_the_invitations_and_the_invitation_page_are_accessible_and_fit_a_phone(
     settled(joao)
     expect(ana.locator("[data-seats]")).to_contain_text("João")
     expect(ana.locator("[data-invite-list]")).to_be_hidden()
+
+
+TURN_SECONDS = 4
+TIME_RAN_OUT = {"es": "Se te acabó el tiempo", "pt": "O seu tempo acabou"}
+SECONDS_LEFT = {"es": "Quedan", "pt": "Faltam"}
+
+
+@pytest.fixture(scope="module")
+def quick_turns():
+    """The site, its turns four seconds long, on a free loopback port."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "POOL_NICE": 0,
+                      "TURN_SECONDS": TURN_SECONDS})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+def test_the_turn_counts_down_and_a_person_who_lets_it_run_out_is_played_for(person, quick_turns):
+    ana, joao = person("es"), person("pt")
+    ana.set_viewport_size(PHONE)
+    ana.emulate_media(reduced_motion="reduce")
+    links = create(ana, quick_turns, "old-maid", ["me", "friend"], "Ana")
+    join(joao, links[0], "João", quick_turns)
+    for page in (ana, joao):
+        clock = page.locator("[data-clock]")
+        expect(clock).to_be_visible()
+        expect(clock).to_have_attribute("role", "timer")
+        expect(clock).to_contain_text(SECONDS_LEFT[page.lang])
+        shown = int("".join(filter(str.isdigit, clock.inner_text())))
+        assert 0 <= shown <= TURN_SECONDS
+        # Nobody moves: each seat's turn runs out, the computer plays it, and the seat is told in its language.
+        expect(page.locator("[data-log]")).to_contain_text(TIME_RAN_OUT[page.lang], timeout=4 * TURN_SECONDS * 1000)
+    assert ana.evaluate("() => getComputedStyle(document.querySelector('[data-clock-bar]')).transitionDuration") \
+        == "0s", "the bar jumps from second to second for a reader who prefers no motion"
+    assert ana.locator("[aria-live] [data-clock], [data-clock][aria-live]").count() == 0, \
+        "the seconds are not read out as they change"
+    no_sideways_scroll(ana)
+    assert Axe(AXE.read_text(encoding="utf-8")).run(ana).violations_count == 0

@@ -1,7 +1,7 @@
 // A table with friends on the play page. play.js draws the table and sends this seat's moves;
 // this script creates the table with the seats chosen, shows the invitations to copy or share,
 // the seats filling and whose turn it is, and listens to the table's server-sent events so that
-// every other seat's move is drawn here as it happens. The seat's key lives in this tab's
+// every other seat's move is drawn here as it happens, and counts down the seconds left in the turn. The seat's key lives in this tab's
 // storage (play.js keeps it), never in an address.
 (function () {
   "use strict";
@@ -17,8 +17,21 @@
   var invites = panel.querySelector("[data-invites]");
   var seatsList = panel.querySelector("[data-seats]");
   var turn = panel.querySelector("[data-turn]");
+  var clock = panel.querySelector("[data-clock]");
+  var clockText = clock.querySelector("[data-clock-text]");
+  var clockBar = clock.querySelector("[data-clock-bar]");
+  var warning = panel.querySelector("[data-clock-warning]");
   var stream = null;
   var streamKey = null;
+  // The turn's countdown, by this device's own clock from the seconds the server said were left: the
+  // instant it ends (performance.now()), the turn it counts (its deadline), and what was last shown.
+  var WARN_SECONDS = 10;
+  var turnEnds = null;
+  var turnDeadline = null;
+  var shownSeconds = null;
+  var warned = false;
+  var mine = false;
+  var ticking = null;
 
   function friendly(answer) { return Boolean(answer && answer.seats); }
 
@@ -128,17 +141,62 @@
     return names.length ? labels.labelTheirTurn.replace("%(names)s", names.join(", ")) : "";
   }
 
+  function secondsLeft(seconds) {
+    var one = new Intl.PluralRules(document.documentElement.lang).select(seconds) === "one";
+    return (one ? labels.labelSecondsOne : labels.labelSecondsOther).replace("%(num)s", String(seconds));
+  }
+
+  // The seconds left, drawn once a second; a screen reader hears the turn when it starts (the turn's
+  // sentence above) and, on the reader's own turn, once more when ten seconds are left, never every second.
+  function tickClock() {
+    var seconds = Math.max(0, Math.ceil((turnEnds - performance.now()) / 1000));
+    if (seconds === shownSeconds) { return; }
+    shownSeconds = seconds;
+    clockText.textContent = secondsLeft(seconds);
+    clockBar.style.width = Math.min(100, 100 * seconds / Number(labels.turnSeconds)) + "%";
+    if (!warned && seconds <= WARN_SECONDS) {
+      warned = true;
+      if (mine) { warning.textContent = secondsLeft(seconds); }
+    }
+  }
+
+  function countdown(answer) {
+    var left = answer.over ? null : answer.seconds_left;
+    if (left === null || left === undefined) { stopClock(); return; }
+    if (answer.deadline !== turnDeadline) {
+      turnDeadline = answer.deadline;
+      warned = left <= WARN_SECONDS;
+      warning.textContent = "";
+    }
+    turnEnds = performance.now() + left * 1000;
+    mine = (answer.turn || []).indexOf(answer.seat) >= 0;
+    clock.classList.toggle("play-clock-mine", mine);
+    clock.hidden = false;
+    shownSeconds = null;
+    tickClock();
+    if (ticking === null) { ticking = window.setInterval(tickClock, 250); }
+  }
+
+  function stopClock() {
+    if (ticking !== null) { window.clearInterval(ticking); }
+    ticking = turnEnds = turnDeadline = shownSeconds = null;
+    clock.hidden = true;
+  }
+
   function update(answer) {
     var friends = friendly(answer);
     panel.hidden = !friends;
     root.classList.toggle("play-with-friends", friends);
     table.undoButton.hidden = friends;
     if (table.pauseButton) { table.pauseButton.hidden = friends; }
-    if (!friends) { close(); return; }
+    if (!friends) { close(); stopClock(); return; }
     seatsList.textContent = "";
     answer.seats.forEach(function (seat) { seatsList.appendChild(seatLine(seat, answer)); });
     var said = whoseTurn(answer);
-    if (turn.textContent !== said) { turn.textContent = said; }
+    // A new turn is said again even in the same words (the reader's turn once more, after the computers').
+    var newTurn = !answer.over && answer.seconds_left !== null && answer.deadline !== turnDeadline;
+    if (turn.textContent !== said || newTurn) { turn.textContent = said; }
+    countdown(answer);
     if (answer.seats.every(function (seat) { return seat.taken; })) {
       invites.closest("[data-invite-list]").hidden = true;
     }
@@ -161,7 +219,8 @@
         var shown = table.answer;
         if (!shown || shown.table !== next.table) { return; }
         if (next.version <= shown.version && !next.events.length) {
-          update(Object.assign({}, shown, { seats: next.seats, turn: next.turn }));
+          update(Object.assign({}, shown, { seats: next.seats, turn: next.turn, deadline: next.deadline,
+                                            seconds_left: next.seconds_left }));
           return;
         }
         if (next.version <= shown.version) { return; }
@@ -180,6 +239,7 @@
   function leave() {
     var answer = table.answer;
     close();
+    stopClock();
     if (friendly(answer)) { table.api("/leave", { table: answer.table }); }
   }
 
