@@ -144,7 +144,7 @@ def test_the_generator_finds_the_committed_puzzles_again_from_the_same_seed(game
 
 def _found(game: str):
     """The committed puzzles as the search hands them over."""
-    return [Found(puzzle.theme, puzzle.rating, puzzle.seat, puzzle.start, puzzle.solution, puzzle.facts)
+    return [Found(puzzle.theme, puzzle.rating, puzzle.seat, puzzle.start, puzzle.solution, puzzle.facts, puzzle.tags)
             for puzzle in PUZZLES[game]]
 
 
