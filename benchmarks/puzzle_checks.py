@@ -5,6 +5,7 @@ or the check's limit of 20 moves, then the CPU of one check of the whole line. P
 worst per game.
 
     .venv/bin/python benchmarks/puzzle_checks.py --puzzles 30 --seed 5
+    .venv/bin/python benchmarks/puzzle_checks.py --puzzles 32 --prefix solo-whist-sd-   # single dummy alone
 """
 
 from __future__ import annotations
@@ -50,12 +51,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--puzzles", type=int, default=30)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--prefix", default="", help="only the puzzles whose id starts so")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    for game, puzzles in load_puzzles().items():
+    for game, every in load_puzzles().items():
+        puzzles = [puzzle for puzzle in every if puzzle.id.startswith(args.prefix)]
+        if not puzzles:
+            continue
         engine = GAMES[game]
         costs = []
-        for puzzle in rng.sample(list(puzzles), min(args.puzzles, len(puzzles))):
+        for puzzle in rng.sample(puzzles, min(args.puzzles, len(puzzles))):
             moves = wandering_line(engine, puzzle, rng)
             began = time.process_time()
             engine.check_puzzle(puzzle.start, puzzle.seat, puzzle.facts, moves)

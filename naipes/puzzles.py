@@ -3,9 +3,11 @@
 ``content/puzzles/<game>.json`` holds what ``scripts/puzzles`` wrote for a game: ``{"game", "seed",
 "puzzles": [{"id", "theme", "rating", "seat", "start", "solution", "facts"}]}``: the position the
 reader starts from, their seat, the solution line (the reader's moves and the other seats' replies in
-order), and the facts the title, the goal and the check read (see ``naipes.engine.puzzles``).
+order), and the facts the title, the goal and the check read (see ``naipes.engine.puzzles``); where
+they apply, the ``tags`` of the techniques a puzzle shows and the ``series`` it is numbered in.
 ``content/<lang>/puzzles.toml`` holds the words: the pages' ``slug`` (``problemas``), the page words,
-and per game an ``intro``, a ``hint`` (from the facts), a name, a title and a goal for each theme, the ``reasons`` a check gives, and ``words`` for the
+and per game an ``intro``, a ``hint`` (from the facts), a name, a title and a goal for each theme, a name for each
+of the ``tags``, the ``reasons`` a check gives, and ``words`` for the
 facts that are names (Solo Whist's techniques). Titles, goals and reasons are templates with
 ``%(name)s`` parameters, worded by the web layer in the reader's language.
 
@@ -50,6 +52,7 @@ class Puzzle:
     start: PositionLike
     solution: tuple[MoveLike, ...]
     facts: dict[str, object]
+    tags: tuple[str, ...] = ()
 
     @property
     def readers_moves(self) -> tuple[MoveLike, ...]:
@@ -58,16 +61,19 @@ class Puzzle:
 
 @dataclass(frozen=True, slots=True)
 class Theme:
-    """A theme's words: its ``name`` in the list, the ``title`` and the ``goal`` of its puzzles (templates)."""
+    """A theme's words: its ``name`` in the list, the ``title`` and the ``goal`` of its puzzles (templates),
+    and where the theme has one, the ``why`` its answer gives (a template)."""
 
     name: str
     title: str
     goal: str
+    why: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class GameWords:
     themes: dict[str, Theme]
+    tags: dict[str, str]
     reasons: dict[str, str]
     words: dict[str, str]
     intro: str
@@ -105,10 +111,12 @@ def _puzzle(path: Path, game: str, number: int, entry: dict[str, object]) -> Puz
     engine = GAMES[game]
     where = f"{path}, puzzle {number}"
     seat, rating, facts = entry.get("seat"), entry.get("rating"), entry.get("facts")
-    ident, theme = entry.get("id"), entry.get("theme")
+    ident, theme, tags = entry.get("id"), entry.get("theme"), entry.get("tags", [])
     if not (is_whole_number(seat) and is_whole_number(rating) and isinstance(facts, dict)
             and isinstance(ident, str) and isinstance(theme, str) and isinstance(entry.get("solution"), list)):
         raise PuzzleError(f"{where}: needs an id, a theme, a rating, the seat, the solution and the facts")
+    if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
+        raise PuzzleError(f"{where}: the tags are a list of names")
     try:
         start = engine.Position.from_json(entry.get("start"))
         solution = tuple(engine.move_from_json(move) for move in entry["solution"])  # type: ignore[attr-defined]
@@ -119,7 +127,7 @@ def _puzzle(path: Path, game: str, number: int, entry: dict[str, object]) -> Puz
         raise PuzzleError(f"{where}: the engine refuses it: {error.code}: {error.english()}") from error
     if not solution or solution[0].player != seat:
         raise PuzzleError(f"{where}: the solution starts with the reader's move")
-    return Puzzle(ident, game, number, theme, rating, seat, start, solution, facts)
+    return Puzzle(ident, game, number, theme, rating, seat, start, solution, facts, tuple(tags))
 
 
 def load_words(lang: str, puzzles: dict[str, tuple[Puzzle, ...]], content_dir: Path = CONTENT_DIR) -> PuzzleWords:
@@ -144,12 +152,20 @@ def load_words(lang: str, puzzles: dict[str, tuple[Puzzle, ...]], content_dir: P
         themes: dict[str, Theme] = {}
         for theme, words in table.get("themes", {}).items():
             texts = [words.get(key) if isinstance(words, dict) else None for key in ("name", "title", "goal")]
-            if not all(isinstance(text, str) and text for text in texts):
+            name, title, goal = (text if isinstance(text, str) else "" for text in texts)
+            if not (name and title and goal):
                 raise PuzzleError(f"{path}: {game}'s theme {theme} needs a name, a title and a goal")
-            themes[theme] = Theme(*texts)  # type: ignore[arg-type]
+            why = words.get("why", "") if isinstance(words, dict) else ""
+            if not isinstance(why, str):
+                raise PuzzleError(f"{path}: {game}'s theme {theme}: its why is a sentence")
+            themes[theme] = Theme(name, title, goal, why)
         missing_themes = sorted({puzzle.theme for puzzle in puzzles_of} - set(themes))
         if missing_themes:
             raise PuzzleError(f"{path}: {game} needs the words of the themes {', '.join(missing_themes)}")
+        tags = table.get("tags", {})
+        missing_tags = sorted({tag for puzzle in puzzles_of for tag in puzzle.tags} - set(tags))
+        if missing_tags or not all(isinstance(name, str) and name for name in tags.values()):
+            raise PuzzleError(f"{path}: {game} needs a name for the tags {', '.join(missing_tags)}")
         reasons = table.get("reasons", {})
         missing = [reason for reason in REASONS if reason not in reasons]
         if missing:
@@ -157,16 +173,26 @@ def load_words(lang: str, puzzles: dict[str, tuple[Puzzle, ...]], content_dir: P
         intro, hint = table.get("intro"), table.get("hint")
         if not isinstance(intro, str) or not isinstance(hint, str):
             raise PuzzleError(f"{path}: {game} needs an intro and a hint")
-        games[game] = GameWords(themes, dict(reasons), dict(table.get("words", {})), intro, hint)
+        games[game] = GameWords(themes, dict(tags), dict(reasons), dict(table.get("words", {})), intro, hint)
     return PuzzleWords(lang, slug, page, games)
 
 
 def records(game: str, found: list[Found]) -> list[dict[str, object]]:
-    """Found puzzles as the data file holds them: easiest first, numbered in that order."""
-    ordered = sorted(found, key=lambda puzzle: puzzle.rating)
-    return [{"id": f"{game}-{number:03d}", "theme": puzzle.theme, "rating": puzzle.rating, "seat": puzzle.seat,
-             "start": puzzle.start.to_json(), "solution": [move.to_json() for move in puzzle.solution],
-             "facts": dict(puzzle.facts)} for number, puzzle in enumerate(ordered, start=1)]
+    """Found puzzles as the data file holds them: series by series (the first unnamed), easiest first
+    in each, numbered in that order within the series."""
+    entries: list[dict[str, object]] = []
+    for series in sorted({puzzle.series for puzzle in found}):
+        ordered = sorted((puzzle for puzzle in found if puzzle.series == series), key=lambda puzzle: puzzle.rating)
+        prefix = f"{game}-{series}-" if series else f"{game}-"
+        for number, puzzle in enumerate(ordered, start=1):
+            entry: dict[str, object] = {
+                "id": f"{prefix}{number:03d}", "theme": puzzle.theme, "rating": puzzle.rating, "seat": puzzle.seat,
+                "start": puzzle.start.to_json(), "solution": [move.to_json() for move in puzzle.solution],
+                "facts": dict(puzzle.facts)}
+            if puzzle.tags:
+                entry["tags"] = list(puzzle.tags)
+            entries.append(entry)
+    return entries
 
 
 def data_file(game: str, seed: int, entries: list[dict[str, object]]) -> str:

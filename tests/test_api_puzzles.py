@@ -44,6 +44,43 @@ def test_a_double_dummy_problem_lays_every_hand_open(app, client):
     assert all(None not in hand for hand in body["view"]["hands"])
 
 
+def _single(app):
+    return next(puzzle for puzzle in _puzzles(app, "solo-whist") if puzzle.id.startswith("solo-whist-sd-"))
+
+
+def test_a_single_dummy_problem_shows_only_what_the_readers_seat_sees(app, client):
+    puzzle = _single(app)
+    body = client.get(f"/api/v1/puzzles/{puzzle.id}").get_json()
+    hands = body["view"]["hands"]
+    assert hands[puzzle.seat] == [card.code for card in puzzle.start.hands[puzzle.seat]]
+    assert all(card is None for seat, hand in enumerate(hands) if seat != puzzle.seat for card in hand)
+    page = client.get(f"/pt/solo-whist/problemas/{puzzle.number}/").get_data(as_text=True)
+    hidden = [card.code for seat, hand in enumerate(puzzle.start.hands) if seat != puzzle.seat for card in hand]
+    faces = re.findall(r'<ul class="seats">.*?</ul>', page, re.S)[0]
+    assert faces.count("card back") == len(hidden), "each hidden card drawn face down"
+    assert "distribuições ao acaso" in page, "the answer says why, with the success rates"
+
+
+@pytest.mark.parametrize("lang, word", [("es", "repartos al azar"), ("pt", "distribuições ao acaso")])
+def test_a_single_dummy_check_gives_the_success_rates_it_holds(app, client, lang, word):
+    puzzle = _single(app)
+    counts = puzzle.facts["successes"][0]
+    legal = [move for move in ENGINES["solo-whist"].legal_moves(puzzle.start) if move.player == puzzle.seat]
+    for move in legal:
+        verdict = _check(client, puzzle, [move.to_json()], lang).get_json()
+        assert verdict["correct"] == (counts[move.card.code] == max(counts.values()))
+        assert word in verdict["message"] and f"{counts[move.card.code]} %" in verdict["message"]
+
+
+def test_the_list_filters_by_the_techniques_the_puzzles_show(app, client):
+    html = client.get("/es/solo-whist/problemas/").get_data(as_text=True)
+    for technique in ("Impás", "Puesta en mano", "Desbloqueo", "Contar las cartas"):
+        assert f'<option value="{technique}">' in html
+        tagged = [puzzle for puzzle in _puzzles(app, "solo-whist")
+                  if technique in re.findall(rf'data-puzzle="{puzzle.id}" data-theme="([^"]*)"', html)[0].split("|")]
+        assert tagged and all(puzzle.tags for puzzle in tagged)
+
+
 def _check(client, puzzle, moves, lang="es"):
     return client.post(f"/api/v1/puzzles/{puzzle.id}/check?lang={lang}", json={"moves": moves})
 

@@ -1,7 +1,8 @@
 """The committed puzzles: enough of them, every one solved again by its game's engine (its line right
-to the end, a wrong move at its start), the generator giving the same puzzles from the same seed, the
-partnership problems agreed by an independent double-dummy solver (DDS, through endplay), and the
-words of every puzzle in both languages."""
+to the end, a wrong move at its start; Solo Whist's single-dummy counts and every puzzle's themes
+found again), the generator giving the same puzzles from the same seed, the partnership problems agreed
+by an independent double-dummy solver (DDS, through endplay), and the words of every puzzle in both
+languages."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from endplay.types import Denom, Player
 
 from naipes.engine.puzzles import RATING_CEILING, RATING_FLOOR, Found
 from naipes.games import GAMES
+from naipes.games.solo_whist import puzzles as solo_whist_puzzles
+from naipes.games.solo_whist import single_dummy
 from naipes.puzzles import Puzzle, load_puzzles, load_words, records
 from tests.sampling import sweep
 
@@ -33,9 +36,68 @@ def test_each_game_has_the_puzzles_promised_with_ratings_in_range(game):
     puzzles = PUZZLES[game]
     assert len(puzzles) >= LEAST[game]
     assert all(RATING_FLOOR <= puzzle.rating <= RATING_CEILING for puzzle in puzzles)
-    assert [puzzle.rating for puzzle in puzzles] == sorted(puzzle.rating for puzzle in puzzles)
+    for series in {_series(puzzle) for puzzle in puzzles}:
+        ratings = [puzzle.rating for puzzle in puzzles if _series(puzzle) == series]
+        assert ratings == sorted(ratings), f"{series} by rating"
     starts = [str(puzzle.start.to_json()) for puzzle in puzzles]
     assert len(set(starts)) == len(starts), "no position is set twice"
+
+
+def _series(puzzle: Puzzle) -> str:
+    return puzzle.id.rsplit("-", 1)[0]
+
+
+def test_the_first_solo_whist_puzzles_keep_their_ids_and_single_dummy_ones_follow():
+    puzzles = PUZZLES["solo-whist"]
+    double = [puzzle for puzzle in puzzles if not solo_whist_puzzles.is_single(puzzle.facts)]
+    single = [puzzle for puzzle in puzzles if solo_whist_puzzles.is_single(puzzle.facts)]
+    assert [puzzle.id for puzzle in double] == [f"solo-whist-{number:03d}" for number in range(1, len(double) + 1)]
+    assert [puzzle.id for puzzle in single] == [f"solo-whist-sd-{number:03d}" for number in range(1, len(single) + 1)]
+    assert len(double) >= 150 and len(single) >= 30
+    assert puzzles == (*double, *single), "the new series after the old, whose numbers stay"
+
+
+SOLO_TAGS = ("finesse", "throw_in", "unblocking", "counting")
+
+
+def test_every_solo_whist_puzzle_is_solved_again_its_single_dummy_counts_and_its_themes():
+    """The success counts a single-dummy puzzle holds (what its check reads) are counted again from the
+    same layouts, each card judged again by the search; every puzzle's themes are found again; and the
+    line's cards are those no other card beats."""
+    for puzzle in sample("solo-whist"):
+        counted, tags = solo_whist_puzzles.solve_again(puzzle.start, puzzle.seat, puzzle.facts, puzzle.solution)
+        assert tags == puzzle.tags, puzzle.id
+        if solo_whist_puzzles.is_single(puzzle.facts):
+            assert counted == puzzle.facts["successes"], puzzle.id
+            for counts, move in zip(counted, puzzle.readers_moves):
+                others = [count for count in counts.values() if count < counts[move.card.code]]
+                assert counts[move.card.code] == max(counts.values()) and others, puzzle.id
+                margin = solo_whist_puzzles.LAYOUTS * solo_whist_puzzles.CLEAR_MARGIN // 100
+                assert counts[move.card.code] - max(others) >= margin, puzzle.id
+
+
+def test_the_layouts_of_a_single_dummy_puzzle_keep_what_the_reader_has_seen():
+    """Each layout deals only the hidden cards again: the reader's hand and the cards played stay, every
+    hidden hand keeps its size, and no seat is given a suit it has shown out of."""
+    counting = next(puzzle for puzzle in PUZZLES["solo-whist"] if "counting" in puzzle.tags)
+    start, seat = counting.start, counting.seat
+    hidden = single_dummy.hidden(start, seat)
+    assert any(hidden.voids.values())
+    layouts = single_dummy.layouts(start, seat, random.Random(1), 50)
+    assert len({layout.hands for layout in layouts}) > 10, "the layouts differ"
+    for layout in layouts:
+        assert layout.hands[seat] == start.hands[seat] and layout.tricks == start.tricks
+        assert layout.trick == start.trick
+        for other, size in hidden.sizes.items():
+            assert len(layout.hands[other]) == size
+            assert not {card.suit for card in layout.hands[other]} & hidden.voids[other]
+        assert sorted(card.code for other in hidden.sizes for card in layout.hands[other]) == sorted(
+            card.code for card in hidden.cards)
+
+
+def test_each_solo_whist_theme_is_found_on_some_puzzle():
+    found = {tag for puzzle in PUZZLES["solo-whist"] for tag in puzzle.tags}
+    assert found == set(SOLO_TAGS)
 
 
 def replies_of(puzzle: Puzzle) -> list[list[dict]]:
@@ -82,7 +144,7 @@ def test_the_generator_finds_the_committed_puzzles_again_from_the_same_seed(game
 
 def _found(game: str):
     """The committed puzzles as the search hands them over."""
-    return [Found(puzzle.theme, puzzle.rating, puzzle.seat, puzzle.start, puzzle.solution, puzzle.facts)
+    return [Found(puzzle.theme, puzzle.rating, puzzle.seat, puzzle.start, puzzle.solution, puzzle.facts, puzzle.tags)
             for puzzle in PUZZLES[game]]
 
 
@@ -113,7 +175,8 @@ def bridge_deal(position) -> BridgeDeal:
 
 def test_every_partnership_problem_is_agreed_by_dds_at_every_decision_of_its_line():
     engine = GAMES["solo-whist"]
-    partnerships = [puzzle for puzzle in PUZZLES["solo-whist"] if puzzle.start.agreed.partner is not None]
+    partnerships = [puzzle for puzzle in PUZZLES["solo-whist"] if puzzle.start.agreed.partner is not None
+                    and not solo_whist_puzzles.is_single(puzzle.facts)]
     assert len(partnerships) >= 10
     needed = {"proposal": 8}
     for puzzle in partnerships:
@@ -141,3 +204,4 @@ def test_every_theme_and_reason_has_its_words_in_both_languages(lang):
     for game, puzzles in PUZZLES.items():
         themes = {puzzle.theme for puzzle in puzzles}
         assert themes <= set(words.games[game].themes)
+        assert {tag for puzzle in puzzles for tag in puzzle.tags} <= set(words.games[game].tags)

@@ -239,9 +239,9 @@ class Rules(ABC, Generic[P, M, V]):
         the puzzle's goal; ``IllegalMove`` for a move the rules refuse."""
         raise TypeError(f"{self.ID} has no puzzles")
 
-    def puzzle_view(self, start: P, seat: int) -> V:
-        """What the reader sees of a puzzle: their seat's view, unless the game's puzzles show more
-        (Solo Whist's double-dummy problems lay every hand open)."""
+    def puzzle_view(self, start: P, seat: int, facts: Mapping[str, object]) -> V:
+        """What the reader sees of a puzzle with these ``facts``: their seat's view, unless the game's
+        puzzles show more (Solo Whist's double-dummy problems lay every hand open)."""
         return self.view(start, seat)
 
     def puzzle_params(self, facts: Mapping[str, object]) -> Mapping[str, object]:

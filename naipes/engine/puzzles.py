@@ -39,7 +39,9 @@ class Verdict:
 class Found:
     """A puzzle as a game's search found it: the reader's ``seat`` to move in ``start``, the
     ``solution`` (the reader's moves and the replies, in order, to the end of the puzzle), its
-    ``theme``, ``rating`` and ``facts``."""
+    ``theme``, ``rating`` and ``facts``; the ``tags`` of the techniques it shows (a reader may look
+    for them across themes), and its ``series``: puzzles of a series are numbered on their own, after
+    those of the series before it, so that a new kind of puzzle leaves the ids of the others alone."""
 
     theme: str
     rating: int
@@ -47,6 +49,8 @@ class Found:
     start: PositionLike
     solution: tuple[MoveLike, ...]
     facts: Mapping[str, object]
+    tags: tuple[str, ...] = ()
+    series: str = ""
 
 
 @dataclass(slots=True)

@@ -98,6 +98,18 @@ def theme_name(puzzle: Puzzle) -> str:
     return _words().games[puzzle.game].themes[puzzle.theme].name
 
 
+def theme_names(puzzle: Puzzle) -> list[str]:
+    """The puzzle's theme and the techniques it shows, by name: what the list filters by."""
+    words = _words().games[puzzle.game]
+    return [words.themes[puzzle.theme].name, *(words.tags[tag] for tag in puzzle.tags)]
+
+
+def why(puzzle: Puzzle) -> str:
+    """Why the answer is the answer, where the theme says it (single-dummy problems' success rates)."""
+    template = _words().games[puzzle.game].themes[puzzle.theme].why
+    return _worded(puzzle, template, GAMES[puzzle.game].puzzle_params(puzzle.facts)) if template else ""
+
+
 def _puzzle(puzzle_id: str) -> Puzzle:
     found = _site().by_id.get(puzzle_id)
     if found is None:
@@ -158,7 +170,7 @@ def puzzle_json(puzzle_id: str):
     moves = [move.to_json() for move in engine.legal_moves(puzzle.start) if move.player == puzzle.seat]
     return jsonify({"id": puzzle.id, "game": puzzle.game, "title": title(puzzle), "goal": goal(puzzle),
                     "rating": puzzle.rating, "seat": puzzle.seat,
-                    "view": engine.puzzle_view(puzzle.start, puzzle.seat).to_json(), "moves": moves})
+                    "view": engine.puzzle_view(puzzle.start, puzzle.seat, puzzle.facts).to_json(), "moves": moves})
 
 
 @bp.post("/api/v1/puzzles/<puzzle_id>/check")
@@ -213,7 +225,7 @@ def _board(puzzle: Puzzle, position: PositionLike, playable: bool = True) -> dic
     engine = GAMES[puzzle.game]
     over = position.is_over or not playable
     moves = [] if over else [move.to_json() for move in engine.legal_moves(position) if move.player == puzzle.seat]
-    return {"game": puzzle.game, "position": engine.puzzle_view(position, puzzle.seat).to_json(),
+    return {"game": puzzle.game, "position": engine.puzzle_view(position, puzzle.seat, puzzle.facts).to_json(),
             "seat": puzzle.seat, "moves": moves, "try_player": None if over else puzzle.seat}
 
 
@@ -222,8 +234,10 @@ def index(lang: str, slug: str, part: str):
     page = _game_page(lang, slug, part)
     puzzles = _site().by_game[page.game]
     themes = sorted({theme_name(puzzle) for puzzle in puzzles})
-    return render_template("puzzles.html", page=page, puzzles=puzzles, themes=themes, words=_words(),
-                           game_words=_words().games[page.game], title=title, theme_name=theme_name,
+    techniques = sorted({name for puzzle in puzzles for name in theme_names(puzzle)[1:]})
+    return render_template("puzzles.html", page=page, puzzles=puzzles, themes=themes, techniques=techniques,
+                           words=_words(), game_words=_words().games[page.game], title=title,
+                           theme_names=theme_names,
                            alternates=_alternates(page.game, "puzzles.index"))
 
 
@@ -237,7 +251,8 @@ def puzzle_page(lang: str, slug: str, part: str, number: int):
     following = puzzles[number] if number < len(puzzles) else puzzles[0]
     return render_template("puzzle.html", page=page, puzzle=puzzle, words=_words(), title=title(puzzle),
                            goal=goal(puzzle), hint=hint(puzzle), solution=solution_lines(puzzle),
-                           board=_board(puzzle, puzzle.start), following=following, theme=theme_name(puzzle),
+                           board=_board(puzzle, puzzle.start), following=following, why=why(puzzle),
+                           theme=", ".join(theme_names(puzzle)),
                            alternates=_alternates(page.game, "puzzles.puzzle_page", number=number))
 
 

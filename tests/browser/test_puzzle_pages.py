@@ -1,7 +1,8 @@
 """One puzzle of each game solved in Chromium in each language, as a reader would: a wrong move told
 why beside the board, the hint and the answer opened, the solution played move by move (the engine
 answering for the other seats), at 1280 pixels and again at 360 from the keyboard after "start
-again"; the progress kept in the browser; the pages valid HTML (Nu) with no axe violation."""
+again" (Solo Whist's last puzzle a single-dummy one, the other hands face down); the progress kept in
+the browser, the list filtered by a technique; the pages valid HTML (Nu) with no axe violation."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from test_accessibility import AXE, VNU
 from test_lesson_pages import _clicks, _make
 
 from naipes.games import GAMES
+from naipes.puzzles import load_puzzles
 
 SLUG = {"es": "problemas", "pt": "problemas"}
 WORDS = {"es": {"no": "No:", "again": "Empezar de nuevo", "hint": "Pista", "answer": "Solución", "solved": "Resueltos"},
@@ -59,6 +61,10 @@ def test_a_reader_is_told_why_a_move_is_wrong_then_solves_the_puzzle_wide_and_on
     page.set_viewport_size(WIDE)
     page.goto(f"{live_server}/{lang}/{game}/{SLUG[lang]}/{puzzle.number}/")
     board = page.locator("[data-board]")
+    if "successes" in puzzle.facts:
+        hidden = sum(len(hand) for seat, hand in enumerate(puzzle.start.hands) if seat != puzzle.seat)
+        assert board.locator(".seat:not(.seat-mine) .card.back").count() == hidden, "a single-dummy problem hides"
+        assert board.locator(".seat:not(.seat-mine) .card:not(.back)").count() == 0
     _make(page, board, _wrong_first_move(app, puzzle))
     page.wait_for_selector("article.puzzle:not([data-busy]) [data-feedback].puzzle-wrong")
     assert page.locator("[data-feedback]").text_content().startswith(words["no"])
@@ -81,6 +87,11 @@ def test_a_reader_is_told_why_a_move_is_wrong_then_solves_the_puzzle_wide_and_on
     progress = page.locator("[data-progress]")
     assert progress.is_visible() and progress.locator("[data-count=solved]").text_content() == "1"
     assert page.locator(f"tr[data-puzzle='{puzzle.id}'] [data-state]").text_content() != ""
+    finesses = [other.id for other in app.extensions["naipes_puzzles"].by_game[game] if "finesse" in other.tags]
+    if finesses:
+        page.select_option("#theme-filter", label={"es": "Impás", "pt": "Passagem"}[lang])
+        assert page.locator("tr[data-puzzle]:visible").count() == len(finesses)
+        page.select_option("#theme-filter", index=0)
     results = Axe(AXE.read_text(encoding="utf-8")).run(page)
     assert results.violations_count == 0, results.generate_report()
 
@@ -89,6 +100,7 @@ def test_the_puzzle_pages_are_valid_html(client, tmp_path):
     assert VNU.is_file() and shutil.which("java"), "run ./scripts/test: it installs vnu-jar and Java"
     urls = [f"/{lang}/{game}/{SLUG[lang]}/{end}" for lang in ("es", "pt") for game in GAMES
             for end in ("", "1/", {"es": "hoja/", "pt": "folha/"}[lang])] + ["/es/", "/pt/"]
+    urls.append(f"/es/solo-whist/problemas/{len(load_puzzles()['solo-whist'])}/")
     files = []
     for number, url in enumerate(urls):
         path = tmp_path / f"page{number}.html"

@@ -84,10 +84,10 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
 
     def check_puzzle(self, start: rules.Position, seat: int, facts: Mapping[str, object],
                      moves: Sequence[rules.Move]) -> Verdict:
-        return puzzles.check(start, seat, moves)
+        return puzzles.check(start, seat, facts, moves)
 
-    def puzzle_view(self, start: rules.Position, seat: int) -> View:
-        return puzzles.open_view(start, seat)
+    def puzzle_view(self, start: rules.Position, seat: int, facts: Mapping[str, object]) -> View:
+        return puzzles.open_view(start, seat, facts)
 
 
 GAME = SoloWhist()

@@ -133,7 +133,7 @@
     var select = filter.querySelector("select");
     filter.hidden = false;
     select.addEventListener("change", function () {
-      rows.forEach(function (row) { row.hidden = select.value !== "" && row.dataset.theme !== select.value; });
+      rows.forEach(function (row) { row.hidden = select.value !== "" && row.dataset.theme.split("|").indexOf(select.value) < 0; });
     });
   }
 
