@@ -25,7 +25,7 @@ LONG_FILES = {"test_build.py", "test_toy_game.py", "test_new_game.py", "test_fre
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--fast", action="store_true",
-                     help="the quick tier: no browser and no slow test, every sweep sampled")
+                     help="the quick tier: no browser, no PostgreSQL or Redis server, no slow test, every sweep sampled")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -42,11 +42,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """The browser tests and the long files come first. The test command hands out whole files
     (``--dist loadfile``), and these are the longest, with few tests each: handed out last, as
     xdist's own order (most tests first) does, one of them ran alone at the end of the run.
-    The quick tier leaves out what drives Chromium or is marked slow."""
+    The quick tier leaves out what drives Chromium, starts a PostgreSQL or Redis server (each such test
+    has its twin on SQLite or in one process there) or is marked slow."""
     if config.getoption("fast"):
         def quick(item: pytest.Item) -> bool:
+            servers = {"postgresql", "redis_url"} & set(getattr(item, "fixturenames", ()))
             return not ("browser" in item.path.parts or item.get_closest_marker("browser")
-                        or item.get_closest_marker("slow"))
+                        or item.get_closest_marker("slow") or servers)
 
         config.hook.pytest_deselected(items=[item for item in items if not quick(item)])
         items[:] = [item for item in items if quick(item)]

@@ -207,6 +207,7 @@ def test_the_sitemap_and_the_static_export_list_every_glossary_page(client):
         assert url in page_urls(LIBRARY)
 
 
+@pytest.mark.slow
 def test_the_static_export_writes_each_glossary_page_and_each_terms_link_lands_on_its_entry(tmp_path):
     """The pages as the build writes them, without the PDFs: the build's own link check follows every
     link to a glossary entry to its page and its anchor."""
