@@ -149,13 +149,22 @@ def quick_pdf_path(built: Build, page) -> Path:
     return built.out / page.lang / page.slug / f"naipes-{page.slug}-{LIBRARY.sheet(page).slug}-{page.lang}.pdf"
 
 
+class _PdfTexts(dict):
+    """Each PDF's pages as squashed text, read the first time a test asks for that PDF (a run of one
+    game's tests reads that game's PDFs only)."""
+
+    def __init__(self, built: Build) -> None:
+        super().__init__()
+        self.pages = {page_id: pdf_path(built, page) for page_id, page in zip(PAGE_IDS, PAGES)}
+
+    def __missing__(self, page_id: str) -> list[str]:
+        texts = self[page_id] = [squash(p.extract_text()) for p in PdfReader(self.pages[page_id]).pages]
+        return texts
+
+
 @pytest.fixture(scope="module")
-def pdf_texts(built) -> dict[str, list[str]]:
-    """Each PDF's pages as squashed text, read once for the module."""
-    return {
-        page_id: [squash(p.extract_text()) for p in PdfReader(pdf_path(built, page)).pages]
-        for page_id, page in zip(PAGE_IDS, PAGES)
-    }
+def pdf_texts(built) -> _PdfTexts:
+    return _PdfTexts(built)
 
 
 def rules_phrase(page) -> str:

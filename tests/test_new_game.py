@@ -19,7 +19,7 @@ def test_a_scaffolded_game_registered_by_one_line_brings_every_part_and_keeps_th
     register(copy, "snap", "SNAP")
 
     result = run_suite(copy, ["tests/test_game_parts.py", "tests/test_games.py", "tests/test_content.py",
-                              "tests/test_i18n.py", "tests/test_lessons.py"], tmp_path / "report.xml")
+                              "tests/test_i18n.py", "tests/test_lessons.py"], tmp_path / "report.xml", "snap")
 
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
     assert "snap" in (tmp_path / "report.xml").read_text()
