@@ -14,6 +14,7 @@ import pytest
 from flask import url_for
 
 from naipes.games import GAMES
+from naipes.web import offline
 from naipes.web.analysis import analysis_url
 from naipes.web.assets import STATIC_DIR, asset_url, game_stylesheet, static_files
 from naipes.web.lessons import lesson_url
@@ -133,9 +134,10 @@ def test_a_games_stylesheet_is_served_exported_and_kept_offline(app, client, gam
     relative = f"css/games/{game_id}.css"
     if not (STATIC_DIR / relative).is_file():
         pytest.skip(f"{game_id} is drawn with the shared classes alone")
-    assert relative in static_files(), "the static export and the service worker's precache list every static file"
+    assert relative in static_files(), "the static export copies every static file"
     with app.test_request_context("/"):
         href = game_stylesheet(game_id)
+    assert href in {entry["url"] for entry in offline.config(app)["precache"]}, "the service worker keeps it"
     response = client.get(href)
     assert response.status_code == 200 and response.mimetype == "text/css"
     assert "immutable" in response.headers["Cache-Control"]
