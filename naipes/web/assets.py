@@ -35,6 +35,13 @@ def asset_url(relative: str) -> str:
     return f"/static/{hashed_name(relative)}"
 
 
+def game_stylesheet(game_id: str) -> str | None:
+    """The address of a game's own stylesheet, ``css/games/<game-id>.css``, which its pages link after the
+    shared one; None for a game drawn with the shared classes alone."""
+    relative = f"css/games/{game_id}.css"
+    return asset_url(relative) if _is_file(STATIC_DIR / relative) else None
+
+
 def static_files() -> list[str]:
     """Every static file, as a path relative to ``site/static``."""
     return sorted(str(p.relative_to(STATIC_DIR)) for p in STATIC_DIR.rglob("*") if p.is_file())

@@ -30,7 +30,7 @@ from werkzeug.routing import BaseConverter
 from ..engine.cards import SUITS
 from ..engine.decode import is_whole_number
 from ..games import GAMES
-from .assets import asset_url
+from .assets import asset_url, game_stylesheet
 from .i18n import accepted_language, card_name, current_language, game_word, language_name, language_tag, player_in_text, player_name, suit_name
 from .json_io import ApiError, engine_call, json_body
 from .meta import absolute_url
@@ -263,6 +263,7 @@ def diagram(lang: str, slug: str):
 def register_template_helpers(app: Flask) -> None:
     app.jinja_env.globals.update(
         asset_url=asset_url,
+        game_stylesheet=game_stylesheet,
         card_name=card_name,
         game_word=game_word,
         game_globals={game_id: game.template_globals for game_id, game in GAMES.items()},
