@@ -146,3 +146,14 @@ def test_a_games_stylesheet_is_served_exported_and_kept_offline(app, client, gam
 def test_a_game_without_a_stylesheet_links_none(app):
     with app.test_request_context("/"):
         assert game_stylesheet("a-game-drawn-with-the-shared-classes") is None
+
+
+@pytest.mark.parametrize("path", sorted((STATIC_DIR / "css").rglob("*.css")), ids=lambda path: path.name)
+def test_every_block_of_a_stylesheet_is_closed(path):
+    """An unclosed ``@media print {`` swallows every rule after it into print alone, silently."""
+    depth = 0
+    for number, line in enumerate(re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+                                  .splitlines(), start=1):
+        depth += line.count("{") - line.count("}")
+        assert depth >= 0, f"{path.name}:{number} closes a block never opened"
+    assert depth == 0, f"{path.name} leaves {depth} block(s) open"

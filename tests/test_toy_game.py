@@ -31,6 +31,7 @@ SUITE = [
     "tests/test_api_table_reviews.py",  # the play and review pages, a table played to its end
     "tests/test_play_pages.py", "tests/test_pages.py", "tests/test_lessons.py",  # play, rules and lesson pages
     "tests/test_content.py", "tests/test_i18n.py", "tests/test_game_parts.py",  # content, words, parts
+    "tests/test_stylesheets.py",  # its own stylesheet or none, and no other game's
     "tests/test_build.py",  # the static build (its browser tests aside)
 ]
 
