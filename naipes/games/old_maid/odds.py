@@ -5,7 +5,9 @@ game is a chain of chances and nothing else: each card of the offerer's fan is d
 same chance. What matters of a position is, for each rank still in play, which players hold
 one of its cards (a hand holds at most one card of a rank once its pairs are laid aside), and
 who offers next. A state is that: the ranks' holders as bit masks, sorted (ranks are
-interchangeable), and the offerer.
+interchangeable), and the offerer. A rank of four cards in four hands stays one mask, not two pairs
+of two hands: a card of it drawn by any other of its holders pairs off. A seat that has gone out is
+out for good, so every state without it is 0 and is not searched further.
 
 A draw that makes no pair keeps the cards in play (the queen bouncing between two players
 comes back to where it was), so the chances are the solution of a system of equations, not
@@ -13,16 +15,23 @@ a walk down a tree. The states are split into their strongly connected groups, e
 once every group it leads to is, by elimination over its sparse equations: the groups are
 small (a few hundred states at most with four players).
 
-The states reachable from a position with many players and many cards run to millions
-(five players at the deal: about two million), so a search stops at ``MAX_STATES`` and
-the chance is then not given, and all the searches of one game stop at ``MAX_WORK``; with four players (the table's default) every draw has its
-chance from the deal on.
+The states reachable from a position with many players and many cards run to hundreds of
+thousands (five players at the deal: 115,000 to 220,000 with the seat in, six players far more),
+so a search stops at ``MAX_STATES`` and all the searches of one game stop at ``MAX_WORK``. With
+two to four players every draw has its exact chance from the deal on, or nearly; with five or six,
+the later draws do, and the earlier ones are estimated (``estimate``): games played on by chance
+from the position until they reach a state whose chance is known or small enough to solve, their
+average told with the half-width of its 95 % interval, the number of games bounded per review
+(``SAMPLES``, ``BUDGET``).
 """
 
 from __future__ import annotations
 
+import math
+import random
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .rules import DISCARDING, OVER, PAIRING, Position
 
@@ -35,6 +44,15 @@ search that finds a larger one gives the chance up."""
 
 MAX_WORK = 80_000
 """The most states all the searches of one game may find together, failed ones included."""
+
+SAMPLES = 1_000
+"""The most games played by chance to estimate one chance the search cannot give exactly."""
+
+BUDGET = 10_000
+"""The most games played by chance for all the estimates of one review, shared evenly among them."""
+
+SMALL = 12
+"""The most cards in play of a state an estimate solves exactly when one of its games reaches it."""
 
 State = tuple[tuple[int, ...], int | None]
 
@@ -117,14 +135,17 @@ class Odds:
         its equations hold a group of more than ``MAX_GROUP`` states."""
         if position.phase == OVER:
             return 1.0 if position.loser == self.seat else 0.0
-        start = state_of(position)
+        return self.of_state(state_of(position))
+
+    def of_state(self, start: State) -> float | None:
+        """The chance from a state of the chain, as ``chance`` gives it from a position."""
         if start in self.known:
             return self.known[start]
         found = self._reachable(start)
         if found is None:
             return None
         groups = _components(found)
-        if max(len(group) for group in groups) > MAX_GROUP:
+        if max((len(group) for group in groups), default=0) > MAX_GROUP:
             return None
         self._solve(found, groups)
         return self.known[start]
@@ -135,6 +156,9 @@ class Odds:
         while frontier:
             state = frontier.pop()
             if state in found or state in self.known:
+                continue
+            if not _holding(state[0]) >> self.seat & 1:
+                self.known[state] = 0.0
                 continue
             loser = _loser(state, self.players)
             if loser is not False:
@@ -246,21 +270,86 @@ def _components(found: dict[State, list[State]]) -> list[list[State]]:
                     groups.append(group)
     return groups
 
-def chances(positions: Sequence[Position], seat: int) -> list[float | None]:
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A chance as a review tells it: exact (``margin`` 0), or estimated from ``SAMPLES`` games played
+    to the end by chance, ``margin`` the half-width of its 95 % interval."""
+
+    chance: float
+    margin: float = 0.0
+
+
+def estimate(odds: Odds, start: State, rng: random.Random, samples: int) -> Told:
+    """The chance from ``start`` as the average of ``samples`` games played on by chance from it.
+
+    Each game is played on the chain until its end, until the seat is out, or until it reaches a state
+    whose chance is known exactly or has at most ``SMALL`` cards in play (then solved exactly, within
+    the work left): the rest of its chance is then counted, not drawn, which narrows the interval."""
+    values = [_played_on(odds, start, rng) for _ in range(samples)]
+    mean = sum(values) / samples
+    spread = sum((value - mean) ** 2 for value in values) / (samples - 1)
+    return Told(mean, 1.96 * math.sqrt(spread / samples))
+
+
+def _played_on(odds: Odds, start: State, rng: random.Random) -> float:
+    players, seat, known = odds.players, odds.seat, odds.known
+    masks, offerer = list(start[0]), start[1]
+    while offerer is not None:
+        held = _holding(masks)
+        if not held >> seat & 1:
+            return 0.0
+        taker = _next_active(held, offerer, players)
+        if taker is None:
+            return 1.0 if offerer == seat else 0.0
+        state = (tuple(sorted(masks)), offerer)
+        value = known.get(state)
+        if value is None and sum(mask.bit_count() for mask in masks) <= SMALL:
+            value = odds.of_state(state)
+        if value is not None:
+            return value
+        fan = [index for index, mask in enumerate(masks) if mask >> offerer & 1]
+        index = fan[rng.randrange(len(fan))]
+        moved = masks[index] & ~(1 << offerer)
+        moved = moved & ~(1 << taker) if moved >> taker & 1 else moved | 1 << taker
+        if moved:
+            masks[index] = moved
+        else:
+            del masks[index]
+        held = _holding(masks)
+        offerer = taker if held >> taker & 1 else _next_active(held, taker, players)
+    return 0.0
+
+
+def chances(positions: Sequence[Position], seat: int) -> list[Told]:
     """The seat's chance of ending with the queen at each of ``positions`` of one game.
 
     The first position is searched first: every later one is reached from it, so once it is solved
     the others are already known. Where it needs more than ``MAX_STATES``, the others are searched
     from the last back, each finding the later ones' states solved, until one needs too many too
-    (the earlier ones, with more cards in play, would as well)."""
+    (the earlier ones, with more cards in play, would as well); those are estimated, each from
+    ``SAMPLES`` games or its even share of ``BUDGET`` if less. The dice of each estimate are drawn from
+    its state, so a review tells the same figures every time it is asked."""
     if not positions:
         return []
     odds = Odds(positions[0].players, seat)
     if odds.chance(positions[0]) is not None:
-        return [odds.chance(position) for position in positions]
-    answers: list[float | None] = [None] * len(positions)
+        return [Told(_known(odds.chance(position))) for position in positions]
+    exact: list[float | None] = [None] * len(positions)
     for index in range(len(positions) - 1, 0, -1):
-        answers[index] = odds.chance(positions[index])
-        if answers[index] is None:
+        exact[index] = odds.chance(positions[index])
+        if exact[index] is None:
             break
-    return answers
+    samples = max(2, min(SAMPLES, BUDGET // exact.count(None)))
+    told: list[Told] = []
+    for position, chance in zip(positions, exact):
+        if chance is not None:
+            told.append(Told(chance))
+            continue
+        start = state_of(position)
+        told.append(estimate(odds, start, random.Random(repr(start)), samples))
+    return told
+
+
+def _known(chance: float | None) -> float:
+    assert chance is not None
+    return chance
