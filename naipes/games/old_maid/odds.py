@@ -65,6 +65,10 @@ def _next_active(holding: int, player: int, players: int) -> int | None:
     return None
 
 
+def _cards(state: State) -> int:
+    return sum(mask.bit_count() for mask in state[0])
+
+
 def _holding(masks: tuple[int, ...]) -> int:
     held = 0
     for mask in masks:
@@ -120,6 +124,22 @@ def _loser(state: State, players: int) -> int | None | bool:
     return False
 
 
+def states_from(start: State, players: int, seat: int, cap: int) -> int | None:
+    """How many states with the seat still in and the game not over the exact search from ``start`` would
+    solve, or None past ``cap``: the measure of what a search bound leaves out."""
+    seen: set[State] = set()
+    frontier = [start]
+    while frontier:
+        state = frontier.pop()
+        if state in seen or not _holding(state[0]) >> seat & 1 or _loser(state, players) is not False:
+            continue
+        seen.add(state)
+        if len(seen) > cap:
+            return None
+        frontier += _draws(state, players)
+    return len(seen)
+
+
 class Odds:
     """The chances of one game, searched once and remembered across its positions."""
 
@@ -128,6 +148,8 @@ class Odds:
         self.seat = seat
         self.known: dict[State, float] = {}
         self.work = MAX_WORK
+        self.most = 0
+        """The most cards in play of a state solved here: no state with more is known."""
 
     def chance(self, position: Position) -> float | None:
         """The chance that the seat ends holding the last card, or None if it needs more than ``MAX_STATES``
@@ -148,6 +170,7 @@ class Odds:
         if max((len(group) for group in groups), default=0) > MAX_GROUP:
             return None
         self._solve(found, groups)
+        self.most = max(self.most, _cards(start))
         return self.known[start]
 
     def _reachable(self, start: State) -> dict[State, list[State]] | None:
@@ -176,6 +199,12 @@ class Odds:
         """Each strongly connected group of states once every state it leads out to is solved."""
         known = self.known
         for group in groups:
+            if len(group) == 1:
+                state = group[0]
+                following = found[state]
+                loops = following.count(state)
+                known[state] = sum(known[after] for after in following if after != state) / (len(following) - loops)
+                continue
             place = {state: index for index, state in enumerate(group)}
             inside: list[list[int]] = []
             outside: list[float] = []
@@ -294,28 +323,40 @@ def estimate(odds: Odds, start: State, rng: random.Random, samples: int) -> Told
 def _played_on(odds: Odds, start: State, rng: random.Random) -> float:
     players, seat, known = odds.players, odds.seat, odds.known
     masks, offerer = list(start[0]), start[1]
+    hands = [sum(mask >> player & 1 for mask in masks) for player in range(players)]
+    cards, held = sum(hands), _holding(masks)
     while offerer is not None:
-        held = _holding(masks)
         if not held >> seat & 1:
             return 0.0
         taker = _next_active(held, offerer, players)
         if taker is None:
             return 1.0 if offerer == seat else 0.0
-        state = (tuple(sorted(masks)), offerer)
-        value = known.get(state)
-        if value is None and sum(mask.bit_count() for mask in masks) <= SMALL:
-            value = odds.of_state(state)
-        if value is not None:
-            return value
+        if cards <= odds.most or cards <= SMALL:
+            state = (tuple(sorted(masks)), offerer)
+            value = known.get(state)
+            if value is None and cards <= SMALL:
+                value = odds.of_state(state)
+            if value is not None:
+                return value
         fan = [index for index, mask in enumerate(masks) if mask >> offerer & 1]
-        index = fan[rng.randrange(len(fan))]
+        index = fan[int(rng.random() * len(fan))]
         moved = masks[index] & ~(1 << offerer)
-        moved = moved & ~(1 << taker) if moved >> taker & 1 else moved | 1 << taker
+        hands[offerer] -= 1
+        if moved >> taker & 1:
+            moved &= ~(1 << taker)
+            hands[taker] -= 1
+            cards -= 2
+        else:
+            moved |= 1 << taker
+            hands[taker] += 1
         if moved:
             masks[index] = moved
         else:
             del masks[index]
-        held = _holding(masks)
+        if not hands[offerer]:
+            held &= ~(1 << offerer)
+        if not hands[taker]:
+            held &= ~(1 << taker)
         offerer = taker if held >> taker & 1 else _next_active(held, taker, players)
     return 0.0
 
