@@ -69,7 +69,7 @@ def _cards(state: State) -> int:
     return sum(mask.bit_count() for mask in state[0])
 
 
-def _holding(masks: tuple[int, ...]) -> int:
+def _holding(masks: Sequence[int]) -> int:
     held = 0
     for mask in masks:
         held |= mask
