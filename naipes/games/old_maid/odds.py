@@ -364,23 +364,20 @@ def _played_on(odds: Odds, start: State, rng: random.Random) -> float:
 def chances(positions: Sequence[Position], seat: int) -> list[Told]:
     """The seat's chance of ending with the queen at each of ``positions`` of one game.
 
-    The first position is searched first: every later one is reached from it, so once it is solved
-    the others are already known. Where it needs more than ``MAX_STATES``, the others are searched
-    from the last back, each finding the later ones' states solved, until one needs too many too
-    (the earlier ones, with more cards in play, would as well); those are estimated, each from
-    ``SAMPLES`` games or its even share of ``BUDGET`` if less. The dice of each estimate are drawn from
-    its state, so a review tells the same figures every time it is asked."""
+    The positions are searched from the last back, each finding the later ones' states solved, until
+    one needs more than the bounds allow (the earlier ones, with more cards in play, would as well);
+    those are estimated, each from ``SAMPLES`` games or its even share of ``BUDGET`` if less. The
+    dice of each estimate are drawn from its state, so a review tells the same figures every time it
+    is asked."""
     if not positions:
         return []
     odds = Odds(positions[0].players, seat)
-    if odds.chance(positions[0]) is not None:
-        return [Told(_known(odds.chance(position))) for position in positions]
     exact: list[float | None] = [None] * len(positions)
-    for index in range(len(positions) - 1, 0, -1):
+    for index in range(len(positions) - 1, -1, -1):
         exact[index] = odds.chance(positions[index])
         if exact[index] is None:
             break
-    samples = max(2, min(SAMPLES, BUDGET // exact.count(None)))
+    samples = max(2, min(SAMPLES, BUDGET // max(1, exact.count(None))))
     told: list[Told] = []
     for position, chance in zip(positions, exact):
         if chance is not None:
@@ -389,8 +386,3 @@ def chances(positions: Sequence[Position], seat: int) -> list[Told]:
         start = state_of(position)
         told.append(estimate(odds, start, random.Random(repr(start)), samples))
     return told
-
-
-def _known(chance: float | None) -> float:
-    assert chance is not None
-    return chance
