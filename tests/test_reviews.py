@@ -317,6 +317,17 @@ def test_old_maid_odds_of_two_players_bouncing_the_queen_are_two_in_three():
     assert old_maid_odds.Odds(2, 1).chance(position) == pytest.approx(1 / 3, abs=1e-12)
 
 
+def test_old_maid_estimate_never_reads_as_exact_even_when_all_its_games_end_alike():
+    """Every game played on from the queen bouncing between two players reaches a state small enough to
+    solve, so all end at two in three: the estimate is right, and its margin is still the rule of three's
+    (3 in 100 games), not the 0 that would tell it as exact."""
+    queen, seven, other = Card.parse("QH"), Card.parse("7S"), Card.parse("7D")
+    position = old_maid.Position(0, ((seven, queen), (other,)), ((), ()), old_maid.DRAWING, 0, 1)
+    told = old_maid_odds.estimate(old_maid_odds.Odds(2, 0), old_maid_odds.state_of(position), random.Random(1), 100)
+    assert told.chance == pytest.approx(2 / 3, abs=1e-12)
+    assert told.margin == pytest.approx(0.03)
+
+
 def _old_maid_game(seed, players):
     game = GAMES["old-maid"]
     rng = random.Random(seed)

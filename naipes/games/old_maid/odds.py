@@ -15,14 +15,14 @@ a walk down a tree. The states are split into their strongly connected groups, e
 once every group it leads to is, by elimination over its sparse equations: the groups are
 small (a few hundred states at most with four players).
 
-The states reachable from a position with many players and many cards run to hundreds of
-thousands (five players at the deal: 115,000 to 220,000 with the seat in, six players far more),
-so a search stops at ``MAX_STATES`` and all the searches of one game stop at ``MAX_WORK``. With
-two to four players every draw has its exact chance from the deal on, or nearly; with five or six,
-the later draws do, and the earlier ones are estimated (``estimate``): games played on by chance
-from the position until they reach a state whose chance is known or small enough to solve, their
-average told with the half-width of its 95 % interval, the number of games bounded per review
-(``SAMPLES``, ``BUDGET``).
+The states reachable from a position with many players and many cards run to millions (five
+players at the deal: 115,000 to 1.3 million with the seat in; six players: over 4 million), and
+their groups to thousands, so a search stops at ``MAX_STATES`` or a group larger than ``MAX_GROUP``,
+and all the searches of one game stop at ``MAX_WORK``. With two to four players every draw has
+its exact chance from the deal on, or nearly; with five or six, the later draws do, and the
+earlier ones are estimated (``estimate``): games played on by chance from the position until they
+reach a state whose chance is known or small enough to solve, their average told with the
+half-width of its 95 % interval, the number of games bounded per review (``SAMPLES``, ``BUDGET``).
 """
 
 from __future__ import annotations
@@ -301,8 +301,8 @@ def _components(found: dict[State, list[State]]) -> list[list[State]]:
 
 @dataclass(frozen=True, slots=True)
 class Told:
-    """A chance as a review tells it: exact (``margin`` 0), or estimated from ``SAMPLES`` games played
-    to the end by chance, ``margin`` the half-width of its 95 % interval."""
+    """A chance as a review tells it: exact (``margin`` 0), or estimated from games played on by chance,
+    ``margin`` the half-width of its 95 % interval."""
 
     chance: float
     margin: float = 0.0
@@ -313,11 +313,13 @@ def estimate(odds: Odds, start: State, rng: random.Random, samples: int) -> Told
 
     Each game is played on the chain until its end, until the seat is out, or until it reaches a state
     whose chance is known exactly or has at most ``SMALL`` cards in play (then solved exactly, within
-    the work left): the rest of its chance is then counted, not drawn, which narrows the interval."""
+    the work left): the rest of its chance is then counted, not drawn, which narrows the interval.
+    The margin is never below 3 / ``samples``, the rule of three's: games that all end alike (a chance
+    too small for any of them to show) do not make an estimate look exact."""
     values = [_played_on(odds, start, rng) for _ in range(samples)]
     mean = sum(values) / samples
     spread = sum((value - mean) ** 2 for value in values) / (samples - 1)
-    return Told(mean, 1.96 * math.sqrt(spread / samples))
+    return Told(mean, max(1.96 * math.sqrt(spread / samples), 3 / samples))
 
 
 def _played_on(odds: Odds, start: State, rng: random.Random) -> float:
