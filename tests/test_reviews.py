@@ -400,6 +400,21 @@ def test_old_maid_review_of_five_or_six_players_tells_a_chance_at_every_draw(see
         assert told.chance == pytest.approx(sum(following) / len(following), abs=1e-9)
 
 
+def test_old_maid_odds_by_iteration_are_those_by_elimination(monkeypatch):
+    """A large group of states is solved by sweeps instead of elimination: solving every group of a 4-player
+    game's search by sweeps gives the chances elimination gives, at the deal and after every draw."""
+    start, moves = _old_maid_game(8, 4)
+    positions, position = [start], start
+    for move in moves:
+        position = old_maid.apply(position, move)[0]
+        if isinstance(move, old_maid.Draw):
+            positions.append(position)
+    eliminated = [told.chance for told in old_maid_odds.chances(positions, 0)]
+    monkeypatch.setattr(old_maid_odds, "MAX_GROUP", 1)
+    iterated = [told.chance for told in old_maid_odds.chances(positions, 0)]
+    assert iterated == pytest.approx(eliminated, abs=1e-11)
+
+
 def _first_exact(seed, players):
     """The position of a game at its first draw whose chance the review gives exactly (the deal with four)."""
     start, moves = _old_maid_game(seed, players)
