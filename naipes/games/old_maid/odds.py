@@ -158,7 +158,7 @@ class Odds:
         self.work = MAX_WORK
         self.sweeps = MAX_SWEEPS
         self.most = 0
-        """The most cards in play of a state solved here: no state with more is known."""
+        """The most cards in play of a state solved here: no state with more, the seat in and the game on, is known."""
 
     def chance(self, position: Position) -> float | None:
         """The chance that the seat ends holding the last card, or None if it needs more than ``MAX_STATES``
