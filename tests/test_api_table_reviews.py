@@ -281,8 +281,24 @@ def test_old_maid_review_gives_the_readers_odds_at_the_deal_and_after_every_draw
     review = _post(client, "old-maid", "review", over["table"]).get_json()
     draws = [index for index, step in enumerate(review["steps"], start=1) if step["move"]["type"] == "draw"]
     assert [chance["step"] for chance in review["odds"]] == [0] + draws
-    assert all(0 <= chance["chance"] <= 1 for chance in review["odds"])
+    assert all(0 <= chance["chance"] <= 1 and chance["margin"] == 0 for chance in review["odds"])
     assert review["odds"][-1]["chance"] == (1.0 if review["steps"][-1]["position"]["loser"] == 0 else 0.0)
+
+
+@pytest.mark.parametrize("lang, review, about, estimated", [
+    ("es", "jugar/revision", "en torno al", "se estima con partidas jugadas al azar"),
+    pytest.param("pt", "jogar/revisao", "cerca de", "estimada com partidas jogadas ao acaso", marks=pytest.mark.slow)])
+def test_an_old_maid_review_of_five_players_tells_the_early_chances_as_estimates_with_their_margin(
+        app, client, lang, review, about, estimated):
+    """Five players: no draw is left without its chance; the early ones (the deal at least), beyond the exact
+    search, read as estimates (“about 23 % (± 1)”), the last is exact, and the page says how they were made."""
+    token = _table(app, "old-maid", GAMES["old-maid"].new_game(5, players=5))
+    over = _play(client, "old-maid", token, lambda moves: None)
+    drawn = client.post(f"/{lang}/old-maid/{review}/render", json={"table": over["table"]}).get_json()["html"]
+    cells = re.findall(r"<td>([^<]*)</td></tr>", drawn.split('class="odds-table"')[1])
+    assert cells and all(re.fullmatch(rf"({about} )?\d+\xa0?\s?%( \(± [1-9]\))?", cell.strip()) for cell in cells)
+    assert re.search(rf"{about} \d+\xa0?\s?% \(± [1-9]\)", drawn) and not cells[-1].startswith(about)
+    assert estimated in drawn
 
 
 def test_again_from_a_judged_decision_deals_the_position_just_before_it(app, client):

@@ -317,6 +317,17 @@ def test_old_maid_odds_of_two_players_bouncing_the_queen_are_two_in_three():
     assert old_maid_odds.Odds(2, 1).chance(position) == pytest.approx(1 / 3, abs=1e-12)
 
 
+def test_old_maid_estimate_never_reads_as_exact_even_when_all_its_games_end_alike():
+    """Every game played on from the queen bouncing between two players reaches a state small enough to
+    solve, so all end at two in three: the estimate is right, and its margin is still the rule of three's
+    (3 in 100 games), not the 0 that would tell it as exact."""
+    queen, seven, other = Card.parse("QH"), Card.parse("7S"), Card.parse("7D")
+    position = old_maid.Position(0, ((seven, queen), (other,)), ((), ()), old_maid.DRAWING, 0, 1)
+    told = old_maid_odds.estimate(old_maid_odds.Odds(2, 0), old_maid_odds.state_of(position), random.Random(1), 100)
+    assert told.chance == pytest.approx(2 / 3, abs=1e-12)
+    assert told.margin == pytest.approx(0.03)
+
+
 def _old_maid_game(seed, players):
     game = GAMES["old-maid"]
     rng = random.Random(seed)
@@ -361,3 +372,82 @@ def test_old_maid_review_gives_the_odds_at_every_draw_and_each_is_the_average_of
         following = [check.chance(_settled(old_maid.apply(settled, draw)[0]))
                      for draw in old_maid.legal_moves(settled)]
         assert told == pytest.approx(sum(following) / len(following), abs=1e-9)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(5, 5), pytest.param(6, 6, marks=pytest.mark.slow)])
+def test_old_maid_review_of_five_or_six_players_tells_a_chance_at_every_draw(seed, players):
+    """With five or six players the early draws have too many ways to go on for the exact search: they are
+    estimated, with a margin of a point or two, and every later draw is exact, each the average of the
+    next draws' chances as the engine plays them."""
+    start, moves = _old_maid_game(seed, players)
+    reviewed = GAMES["old-maid"].review(start, moves, 0)
+    draws = [step for step, move in enumerate(moves, start=1) if isinstance(move, old_maid.Draw)]
+    assert [chance.step for chance in reviewed.odds] == [0] + draws
+    assert all(0 <= chance.chance <= 1 for chance in reviewed.odds)
+    estimated = [chance for chance in reviewed.odds if chance.margin > 0]
+    assert estimated and reviewed.odds[:len(estimated)] == tuple(estimated)
+    assert all(chance.margin <= 0.03 for chance in estimated)
+    assert reviewed.odds[-1].chance in (0.0, 1.0) and reviewed.odds[-1].margin == 0
+    check = old_maid_odds.Odds(players, 0)
+    position = start
+    for step, move in enumerate(moves, start=1):
+        position = old_maid.apply(position, move)[0]
+        told = next((chance for chance in reviewed.odds if chance.step == step), None)
+        if told is None or told.margin > 0 or _settled(position).is_over:
+            continue
+        settled = _settled(position)
+        following = [check.chance(_settled(old_maid.apply(settled, draw)[0])) for draw in old_maid.legal_moves(settled)]
+        assert told.chance == pytest.approx(sum(following) / len(following), abs=1e-9)
+
+
+def test_old_maid_odds_by_iteration_are_those_by_elimination(monkeypatch):
+    """A large group of states is solved by sweeps instead of elimination: solving every group of a 4-player
+    game's search by sweeps gives the chances elimination gives, at the deal and after every draw."""
+    start, moves = _old_maid_game(8, 4)
+    positions, position = [start], start
+    for move in moves:
+        position = old_maid.apply(position, move)[0]
+        if isinstance(move, old_maid.Draw):
+            positions.append(position)
+    eliminated = [told.chance for told in old_maid_odds.chances(positions, 0)]
+    monkeypatch.setattr(old_maid_odds, "MAX_GROUP", 1)
+    iterated = [told.chance for told in old_maid_odds.chances(positions, 0)]
+    assert iterated == pytest.approx(eliminated, abs=1e-11)
+
+
+def _first_exact(seed, players):
+    """The position of a game at its first draw whose chance the review gives exactly (the deal with four)."""
+    start, moves = _old_maid_game(seed, players)
+    reviewed = GAMES["old-maid"].review(start, moves, 0)
+    step = next(chance.step for chance in reviewed.odds if chance.margin == 0)
+    position = start
+    for move in moves[:step]:
+        position = old_maid.apply(position, move)[0]
+    return position, next(chance.chance for chance in reviewed.odds if chance.step == step)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(8, 4), pytest.param(5, 5, marks=pytest.mark.slow)])
+def test_old_maid_estimate_holds_the_exact_chance_within_its_margin(seed, players):
+    """Where the exact search reaches, an estimate made afresh from the same state (games played on by chance,
+    none of the search's chances known to it) lands within its own margin of the exact chance."""
+    position, exact = _first_exact(seed, players)
+    start = old_maid_odds.state_of(position)
+    assert sum(mask.bit_count() for mask in start[0]) > old_maid_odds.SMALL
+    told = old_maid_odds.estimate(old_maid_odds.Odds(players, 0), start, random.Random(seed), 1000)
+    assert 0 < told.margin <= 0.03
+    assert abs(told.chance - exact) <= told.margin
+
+
+@pytest.mark.parametrize(("seed", "players"), [(5, 5), (6, 6)])
+def test_old_maid_chances_of_every_seat_sum_to_one(seed, players):
+    """Exactly one player ends with the queen: the chances of the seats, each searched for itself (a seat's
+    search stops where that seat goes out), add up to one, two thirds of the way through the draws."""
+    start, moves = _old_maid_game(seed, players)
+    draws = [step for step, move in enumerate(moves, start=1) if isinstance(move, old_maid.Draw)]
+    position = start
+    for move in moves[:draws[2 * len(draws) // 3]]:
+        position = old_maid.apply(position, move)[0]
+    chances = [old_maid_odds.Odds(players, seat).chance(position) for seat in range(players)]
+    assert all(chance is not None for chance in chances)
+    assert sum(chances) == pytest.approx(1, abs=1e-9)
+    assert sum(chance > 0 for chance in chances) >= 2

@@ -55,11 +55,12 @@ CHIPS = "chips"
 @dataclass(frozen=True, slots=True)
 class Chance:
     """In a game of chance, the reader's chance of the worst end (Old Maid: being left with the queen) after
-    the move at ``step`` (0: the deal), every later move left to chance; None where it was not computed
-    within the review's bound."""
+    the move at ``step`` (0: the deal), every later move left to chance: exact where ``margin`` is 0, else
+    estimated, the true chance within ``margin`` of it 95 times in 100."""
 
     step: int
-    chance: float | None
+    chance: float
+    margin: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

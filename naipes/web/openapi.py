@@ -232,9 +232,12 @@ def _review(game_id: str) -> dict:
                                                         " won); the summary lists these first"},
         "unit": {"type": "string", "enum": ["tricks", "cards", "chips"], "description": "the unit of cost"}})
     chance = _object({"step": {"type": "integer", "minimum": 0, "description": "0: the deal; else a draw's step"},
-                      "chance": {"type": ["number", "null"], "minimum": 0, "maximum": 1,
-                                 "description": "exact, every later draw blind; null where it needs more work"
-                                                " than a review may do"}})
+                      "chance": {"type": "number", "minimum": 0, "maximum": 1,
+                                 "description": "every later draw blind: exact, or estimated where the game"
+                                                " has too many ways to go on for an exact search"},
+                      "margin": {"type": "number", "minimum": 0, "maximum": 1,
+                                 "description": "0 when exact; else the half-width of the estimate's 95 %"
+                                                " interval"}})
     return _object({
         "steps": {"type": "array", "items": step},
         "decisions": {"type": "array", "items": decision},

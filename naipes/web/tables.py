@@ -206,7 +206,7 @@ def review_of(table: Table) -> dict:
     return {"start": played.start.to_json(), "seat": table.seat, "judged": game.judges, "help": table.help,
             "steps": steps, "decisions": [_judged(game, judgement) for judgement in reviewed.judgements],
             "summary": summary(reviewed.judgements), "unjudged": list(reviewed.unjudged),
-            "odds": [{"step": chance.step, "chance": chance.chance} for chance in reviewed.odds]}
+            "odds": [{"step": chance.step, "chance": chance.chance, "margin": chance.margin} for chance in reviewed.odds]}
 
 
 @bp.post("/<game_id>/tables/review")

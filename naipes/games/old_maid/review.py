@@ -2,7 +2,8 @@
 
 Every draw is blind, so nothing the reader did could have been better; what a reader can
 learn is how the chance of being left with the queen moved as the game went: at the deal,
-then after every draw (``odds``: exact, every later draw left to chance).
+then after every draw (``odds``: exact, every later draw left to chance, or, where the game had too
+many ways to go on for the search, estimated with its margin).
 """
 
 from __future__ import annotations
@@ -23,5 +24,6 @@ def review(start: Position, moves: Sequence[Move], seat: int) -> Review[Move]:
         if isinstance(move, Draw):
             steps.append(step)
             positions.append(position)
-    return Review(odds=tuple(Chance(step, chance) for step, chance in zip(steps, chances(positions, seat))))
+    return Review(odds=tuple(Chance(step, told.chance, told.margin)
+                             for step, told in zip(steps, chances(positions, seat))))
 
