@@ -345,10 +345,13 @@ def test_the_next_deal_is_dealt_once_to_the_same_people_each_with_their_own_key(
 
 
 @pytest.mark.parametrize("database", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
-def test_two_people_asking_for_the_next_deal_at_the_same_instant_get_one_next_deal(request, monkeypatch, database):
-    app = request.getfixturevalue("app") if database == "sqlite" else create_app({
-        "TESTING": True, "SECRET_KEY": "the tests share this key", "TURN_SECONDS": 600,
-        "DATABASE_URL": request.getfixturevalue("postgresql").fresh_database()})
+def test_two_people_asking_for_the_next_deal_at_the_same_instant_get_one_next_deal(request, monkeypatch, tmp_path,
+                                                                                   database):
+    # A store of its own: the shared app's store also holds what other tests' threads are still dealing.
+    url = (f"sqlite:///{tmp_path / 'tables.sqlite'}" if database == "sqlite"
+           else request.getfixturevalue("postgresql").fresh_database())
+    app = create_app({"TESTING": True, "SECRET_KEY": "the tests share this key", "TURN_SECONDS": 600,
+                      "DATABASE_URL": url})
     store, game = app.extensions["naipes_tables"], GAMES["old-maid"]
     try:
         ana, joao = played_out(app.test_client(), *two_at_old_maid(app.test_client()))
@@ -381,8 +384,7 @@ def test_two_people_asking_for_the_next_deal_at_the_same_instant_get_one_next_de
         assert [len(hand) for hand in mine["view"]["hands"]] == [len(hand) for hand in theirs["view"]["hands"]]
         assert store.count() == before + 1, "one next deal"
     finally:
-        if database != "sqlite":
-            store.dispose()
+        store.dispose()
 
 
 def test_a_table_with_friends_on_postgresql(postgresql):

@@ -243,22 +243,14 @@ def test_a_whist_review_names_the_cards_it_could_not_judge_in_time_and_claims_no
     assert f"{step_word} {cards[0]}" in summary
 
 
-def test_a_game_without_an_analysis_board_has_no_such_link_in_its_review(app, client):
-    lesson = app.extensions["naipes"].lessons["double-solitaire"]
-    rng = random.Random(3)
-    token = _play(client, "double-solitaire", _table(app, "double-solitaire", lesson.start),
-                  lambda moves: rng.choice(moves), limit=1500)["table"]
-    drawn = client.post("/es/double-solitaire/jugar/revision/render", json={"table": token}).get_json()["html"]
-    assert "review-board" not in drawn and "review-again" in drawn
-
-
 @pytest.mark.parametrize("lang, play, review, lesson", [("es", "jugar", "revision", "aprende"),
                                                         ("pt", "jogar", "revisao", "aprenda")])
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_game_is_drawn_at_its_table_played_to_its_end_and_reviewed_on_its_pages(app, client, game_id, lang,
                                                                                      play, review, lesson):
-    """Whatever the game: its table drawn, its lesson's deal played out at random, its review drawn."""
+    """Whatever the game: its table drawn, its lesson's deal played out at random, its review drawn, with a
+    link to the analysis board if the game has one and none if it has not."""
     dealt = client.post(f"/api/v1/{game_id}/tables?lang={lang}", json={}).get_json()
     drawn = client.post(f"/{lang}/{game_id}/{play}/render", json={"table": dealt["table"], "events": dealt["events"]})
     assert drawn.status_code == 200 and drawn.get_json()["diagram"]
@@ -269,7 +261,8 @@ def test_every_game_is_drawn_at_its_table_played_to_its_end_and_reviewed_on_its_
     reviewed = _post(client, game_id, "review", token, lang)
     assert reviewed.status_code == 200 and reviewed.get_json()["steps"]
     page = client.post(f"/{lang}/{game_id}/{play}/{review}/render", json={"table": token})
-    assert page.status_code == 200 and page.get_json()["html"]
+    assert page.status_code == 200 and "review-again" in page.get_json()["html"]
+    assert ("review-board" in page.get_json()["html"]) == bool(GAMES[game_id].analyses)
     for address in (f"/{lang}/{game_id}/{play}/", f"/{lang}/{game_id}/{lesson}/"):
         assert client.get(address).status_code == 200, address
 

@@ -14,9 +14,10 @@ from naipes.engine.cards import Card
 from naipes.games import GAMES
 from naipes.tables.driver import play, settle
 from naipes.web.narration import narrate
+from tests.sampling import sweep
 
 GAME_IDS = list(GAMES)
-SEEDS = range(3)
+SEEDS = range(sweep(3, least=1))
 _MOVES_PER_GAME = 5_000
 
 

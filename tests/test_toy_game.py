@@ -102,7 +102,7 @@ def passed_with(report: Path, word: str) -> dict[str, int]:
 @pytest.mark.slow
 def test_a_fourth_game_copied_in_and_registered_by_one_line_passes_the_sites_tests(tmp_path):
     copy = copy_checkout(tmp_path / "checkout")
-    shutil.copytree(TOY, copy, dirs_exist_ok=True)
+    shutil.copytree(TOY, copy, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
     register(copy, TOY_ID, "WAR")
     assert len(registry_change(copy)) == 3, "one import, and the tuple's line replaced"
     where = subprocess.run([sys.executable, "-c", "import naipes.games as g; print(g.__file__, list(g.GAMES))"],
