@@ -241,13 +241,18 @@ def index(lang: str, slug: str, part: str):
                            alternates=_alternates(page.game, "puzzles.index"))
 
 
-@bp.get("/<lang>/<slug>/<puzzles_slug:part>/<int:number>/")
-def puzzle_page(lang: str, slug: str, part: str, number: int):
+def _numbered(lang: str, slug: str, part: str, number: int):
+    """The game's rules page, its puzzles and the one numbered ``number`` (from 1), or 404."""
     page = _game_page(lang, slug, part)
     puzzles = _site().by_game[page.game]
     if not 1 <= number <= len(puzzles):
         abort(404)
-    puzzle = puzzles[number - 1]
+    return page, puzzles, puzzles[number - 1]
+
+
+@bp.get("/<lang>/<slug>/<puzzles_slug:part>/<int:number>/")
+def puzzle_page(lang: str, slug: str, part: str, number: int):
+    page, puzzles, puzzle = _numbered(lang, slug, part, number)
     following = puzzles[number] if number < len(puzzles) else puzzles[0]
     return render_template("puzzle.html", page=page, puzzle=puzzle, words=_words(), title=title(puzzle),
                            goal=goal(puzzle), hint=hint(puzzle), solution=solution_lines(puzzle),
@@ -259,11 +264,7 @@ def puzzle_page(lang: str, slug: str, part: str, number: int):
 @bp.post("/<lang>/<slug>/<puzzles_slug:part>/<int:number>/board")
 def board(lang: str, slug: str, part: str, number: int):
     """The board after the reader's moves and the engine's replies, drawn as the puzzle page draws it."""
-    page = _game_page(lang, slug, part)
-    puzzles = _site().by_game[page.game]
-    if not 1 <= number <= len(puzzles):
-        abort(404)
-    puzzle = puzzles[number - 1]
+    _, _, puzzle = _numbered(lang, slug, part, number)
     position = replayed(puzzle, _moves(puzzle, required(json_body(), "moves")))
     return render_template("puzzle_board.html", board=_board(puzzle, position))
 
