@@ -67,7 +67,9 @@ HARD_MISERE = {
               ["3S", "10S", "8H", "9H", "10H", "KH", "7D", "10D", "KD", "AC", "4C", "9C", "QC"],
               ["4H", "6H", "7H", "JH", "3D", "4D", "8D", "JD", "QD", "3C", "5C", "6C", "8C"]],
 }
-"""A misère dealt at random on the analysis board that the search cannot value within its cap."""
+"""A misère dealt at random on the analysis board, whose first lead the search cannot value within its cap
+from an empty table: the deal the attackers post, a refusal that must not be retried away (the pool's
+tests use it too)."""
 
 _SUITS = "SHDC"
 

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from benchmarks.starvation import HARD_MISERE
 from naipes.compute import Broken, Busy, Pool
 from naipes.engine.errors import IllegalMove
 from naipes.games import GAMES
@@ -17,17 +18,6 @@ from naipes import tables
 from naipes.web import create_app
 from naipes.web.pool import pool_of
 
-HARD_MISERE = {
-    "dealer": 1, "turn_up": None, "phase": "play", "auction": [], "tricks": [], "trick": None, "result": None,
-    "to_move": 2, "exposed": False,
-    "contract": {"bid": "misere", "bidder": 3, "partner": None, "trump": None},
-    "hands": [["2S", "6S", "8S", "9S", "2H", "5H", "AD", "5D", "9D", "2C", "7C", "10C", "KC"],
-              ["AS", "4S", "5S", "7S", "JS", "QS", "KS", "AH", "3H", "QH", "2D", "6D", "JC"],
-              ["3S", "10S", "8H", "9H", "10H", "KH", "7D", "10D", "KD", "AC", "4C", "9C", "QC"],
-              ["4H", "6H", "7H", "JH", "3D", "4D", "8D", "JD", "QD", "3C", "5C", "6C", "8C"]],
-}
-"""A misère dealt at random on the analysis board, whose first lead the search cannot value within its cap
-from an empty table: the deal the issue's attackers posted, a refusal that must not be retried away."""
 
 
 def _app(**config):
