@@ -19,7 +19,6 @@ from naipes.web import create_app
 from naipes.web.pool import pool_of
 
 
-
 def _app(**config):
     return create_app({"TESTING": True, "SECRET_KEY": "the tests share this key",
                        "POOL_NICE": 0, **config})
