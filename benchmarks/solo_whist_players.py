@@ -40,6 +40,8 @@ from naipes.games.solo_whist.players import heuristics
 from naipes.games.solo_whist import rules as sw
 from naipes.games.solo_whist.view import view
 from naipes.games.solo_whist import player as players
+from naipes.games.solo_whist import sentences as sw_sentences, shapes as sw_shapes
+from naipes.games.solo_whist import view as sw_view
 from naipes.games.solo_whist.game import SoloWhist
 from naipes.tables import driver
 from naipes.games.solo_whist.players.bidding import STRONG_BIDS, BidBudget
@@ -214,7 +216,7 @@ def table_answers(deals: int, start: int, bounded: bool) -> None:
                 counted["none"] += allowance.left == 0
             return super().decide(seen, moves, rng, level, allowance)
 
-    game = Counting()
+    game = Counting(rules=sw, view=sw_view, sentences=sw_sentences, player=players, shapes=sw_shapes)
     answers: list[float] = []
     for seed in range(start, start + deals):
         rng = random.Random(seed)

@@ -5,9 +5,10 @@ the tests rely on: the game's id and player range, its JSON (reading a
 position and a move, the declared shapes), a new deal, the legal moves,
 applying a move, what one seat may see of a position and of an event, the
 sentences that tell its events, and how it is played at a table against the
-computer. A game overrides the abstract methods with its own types (``Rules``
-is generic over its position, move and view) and, where it has them, the
-optional capabilities: a review of a finished game, an analysis board, a move
+computer. A game gives it its own modules (``RulesModule``, ``ViewModule``...:
+every game has the same module names), says how many seats a position has
+(``Rules`` is generic over its position, move and view) and adds, where it has
+them, the optional capabilities: a review of a finished game, an analysis board, a move
 that readies a position. ``naipes.games.GAMES`` holds every game under the one
 type. No module outside a game's package imports that package's modules: they
 go through here.
@@ -62,6 +63,67 @@ class ViewLike(Protocol):
 P = TypeVar("P", bound=PositionLike)
 M = TypeVar("M", bound=MoveLike)
 V = TypeVar("V", bound=ViewLike)
+P_in = TypeVar("P_in", bound=PositionLike, contravariant=True)
+V_in = TypeVar("V_in", bound=ViewLike, contravariant=True)
+V_out = TypeVar("V_out", bound=ViewLike, covariant=True)
+
+
+class RulesModule(Protocol[P, M]):
+    """A game's ``rules`` module: its id, its player range, the options of a new deal, its position
+    class, and the four functions of its rules."""
+
+    @property
+    def ID(self) -> str: ...
+
+    @property
+    def PLAYERS(self) -> tuple[int, int]: ...
+
+    @property
+    def NEW_GAME_OPTIONS(self) -> frozenset[str]: ...
+
+    @property
+    def Position(self) -> type[P]: ...
+
+    def new_game(self, seed: int, **options: object) -> P: ...
+
+    def legal_moves(self, position: P, /) -> Sequence[M]: ...
+
+    def apply(self, position: P, move: M, /) -> tuple[P, list[Event]]: ...
+
+    def move_from_json(self, data: object, /) -> M: ...
+
+
+class ViewModule(Protocol[P_in, V_out]):
+    """A game's ``view`` module: what one seat may see of a position and of an event."""
+
+    def view(self, position: P_in, seat: int, /) -> V_out: ...
+
+    def event_seen_by(self, event: Event, seat: int, /) -> Event: ...
+
+
+class SentencesModule(Protocol):
+    """A game's ``sentences`` module: its events told in words, and where their cards travel."""
+
+    def tell(self, event: Mapping[str, object], /) -> Sentence: ...
+
+    def stage(self, event: Mapping[str, object], /) -> Journey | None: ...
+
+
+class PlayerModule(Protocol[V_in, M]):
+    """A game's ``player`` module: the computer's levels of play, the first the default, and its choice."""
+
+    @property
+    def LEVELS(self) -> tuple[str, ...]: ...
+
+    def choose(self, view: V_in, moves: Sequence[M], rng: random.Random, level: str,
+               allowance: Allowance | None, /) -> Choice[M]: ...
+
+
+class ShapesModule(Protocol):
+    """A game's ``shapes`` module: its JSON shapes, declared once."""
+
+    @property
+    def SHAPES(self) -> Mapping[str, object]: ...
 
 
 WON, LOST, DRAWN, ANNULLED = "won", "lost", "drawn", "annulled"
@@ -87,17 +149,20 @@ class Scoring(Generic[P]):
 
 
 class Rules(ABC, Generic[P, M, V]):
-    """The contract every game keeps; each game's ``game`` module subclasses it and exports ``GAME``.
+    """The contract every game keeps; each game's ``game`` module subclasses it and exports ``GAME``,
+    made from the game's own ``rules``, ``view``, ``sentences``, ``player`` and ``shapes`` modules.
 
-    ``Position`` is the game's position class (``Position.from_json(data)``). ``shapes``
-    are its JSON shapes, declared once; ``words`` its own terms by key, as ``N_`` msgids
-    (Solo Whist's calls); ``template_globals`` what its templates need besides the
-    position (Solo Whist's calls, stakes and settlement rows). ``levels`` are the
-    computer's levels of play, the first the default; ``realtime`` games (the race) have
-    no turns: the computer moves when the page asks. ``scoring`` scores a session of
-    deals at a table. ``answer_work`` is the work the computer players may do between
-    two of the reader's moves, shared among them (``Allowance``); None where a decision
-    costs too little to count.
+    Every game has modules of these names, and the contract takes the standard parts from them, so a
+    game's class holds only what is its own: ``seats``, ``scoring`` and the optional capabilities.
+    From ``rules``: ``ID``, ``PLAYERS``, ``NEW_GAME_OPTIONS``, ``Position`` (the game's position class,
+    ``Position.from_json(data)``) and the rules themselves; from ``player``: ``levels``, the computer's
+    levels of play, the first the default; from ``shapes``: the game's JSON ``shapes``, declared once.
+    ``words`` are the game's own terms by key, as ``N_`` msgids (Solo Whist's calls);
+    ``template_globals`` what its templates need besides the position (Solo Whist's calls, stakes and
+    settlement rows). ``realtime`` games (the race) have no turns: the computer moves when the page
+    asks. ``scoring`` scores a session of deals at a table. ``answer_work`` is the work the computer
+    players may do between two of the reader's moves, shared among them (``Allowance``); None where a
+    decision costs too little to count.
     """
 
     ID: str
@@ -124,61 +189,64 @@ class Rules(ABC, Generic[P, M, V]):
     sets_puzzles: bool = False
     """Whether the game has puzzles (``find_puzzles``, ``check_puzzle``)."""
 
-    @abstractmethod
+    def __init__(self, *, rules: RulesModule[P, M], view: ViewModule[P, V], sentences: SentencesModule,
+                 player: PlayerModule[V, M], shapes: ShapesModule) -> None:
+        self._rules, self._view, self._sentences, self._player = rules, view, sentences, player
+        self.ID, self.PLAYERS, self.NEW_GAME_OPTIONS = rules.ID, rules.PLAYERS, rules.NEW_GAME_OPTIONS
+        self.Position = rules.Position
+        self.levels = player.LEVELS
+        self.shapes = shapes.SHAPES
+
+    def __reduce__(self) -> str:
+        # A game is its module's one ``GAME``: pickled by that name (the compute pool sends games to its
+        # processes), as a module, which it holds, could not be.
+        return "GAME"
+
     def new_game(self, seed: int, **options: object) -> P:
         """A fresh deal from ``seed`` (the same seed, the same deal) with the ``NEW_GAME_OPTIONS`` given."""
+        return self._rules.new_game(seed, **options)
 
-    @abstractmethod
     def legal_moves(self, position: P) -> Sequence[M]:
         """Every move the rules allow now, of every seat that may move."""
+        return self._rules.legal_moves(position)
 
-    @abstractmethod
     def apply(self, position: P, move: M) -> tuple[P, list[Event]]:
         """The position after ``move`` and what happened; ``IllegalMove`` if the rules forbid it now."""
+        return self._rules.apply(position, move)
 
-    @abstractmethod
     def move_from_json(self, data: object) -> M:
         """The move the API's JSON describes; ``InvalidMove`` for anything off the schema."""
+        return self._rules.move_from_json(data)
 
-    @abstractmethod
     def view(self, position: P, seat: int) -> V:
         """``position`` as ``seat`` sees it."""
+        return self._view.view(position, seat)
 
-    @abstractmethod
     def event_seen_by(self, event: Event, seat: int) -> Event:
         """``event`` as ``seat`` sees it."""
-
-    @abstractmethod
-    def sentence(self, event: Mapping[str, object]) -> Sentence:
-        """``event`` in an English template and its parameters; ``Untold`` (or ``KeyError``) if it does not
-        fit the game's events."""
-
-    @abstractmethod
-    def journey(self, event: Mapping[str, object]) -> Journey | None:
-        """Where ``event``'s cards travel on the game's table, None if nothing does; ``Untold`` (or
-        ``KeyError``) if it does not fit the game's events."""
+        return self._view.event_seen_by(event, seat)
 
     @abstractmethod
     def seats(self, position: P) -> int:
         """How many players ``position`` has."""
 
-    @abstractmethod
     def decide(self, view: V, moves: list[M], rng: random.Random, level: str,
                allowance: Allowance | None) -> Choice[M]:
         """The computer's choice among ``moves`` from ``view`` alone, at ``level``, within ``allowance`` if one
         is given."""
+        return self._player.choose(view, moves, rng, level, allowance)
 
     def tell(self, event: Mapping[str, object]) -> Sentence | None:
         """``event`` (the API's JSON, perhaps from a client) in words; None if it does not fit the game's events."""
         try:
-            return self.sentence(event)
+            return self._sentences.tell(event)
         except (Untold, KeyError):
             return None
 
     def stage(self, event: Mapping[str, object]) -> Journey | None:
         """Where ``event``'s cards travel on the game's table; None if nothing does, or the event does not fit."""
         try:
-            return self.journey(event)
+            return self._sentences.stage(event)
         except (Untold, KeyError):
             return None
 

@@ -15,12 +15,6 @@ def _outcome(position: rules.Position, seat: int) -> str:
 
 
 class DoubleSolitaire(Rules[rules.Position, rules.Move, View]):
-    ID = rules.ID
-    PLAYERS = rules.PLAYERS
-    NEW_GAME_OPTIONS = rules.NEW_GAME_OPTIONS
-    Position = rules.Position
-    shapes = shapes.SHAPES
-    levels = player.LEVELS
     realtime = True
     judges = True
     sets_puzzles = True
@@ -30,17 +24,6 @@ class DoubleSolitaire(Rules[rules.Position, rules.Move, View]):
         next_deal=lambda position: {},
         tallies={"contributed": lambda position: tuple(position.contributed)},
     )
-
-    # The game's rules are its modules' functions themselves: a reader of GAME.apply lands on rules.apply.
-    new_game = staticmethod(rules.new_game)
-    legal_moves = staticmethod(rules.legal_moves)
-    apply = staticmethod(rules.apply)
-    move_from_json = staticmethod(rules.move_from_json)
-    event_seen_by = staticmethod(view.event_seen_by)
-    view = staticmethod(view.view)
-    sentence = staticmethod(sentences.tell)
-    journey = staticmethod(sentences.stage)
-    decide = staticmethod(player.choose)
 
     def seats(self, position: rules.Position) -> int:
         return len(position.players)
@@ -59,4 +42,4 @@ class DoubleSolitaire(Rules[rules.Position, rules.Move, View]):
         return puzzles.check(start, seat, moves)
 
 
-GAME = DoubleSolitaire()
+GAME = DoubleSolitaire(rules=rules, view=view, sentences=sentences, player=player, shapes=shapes)

@@ -20,12 +20,6 @@ def _next_deal(position: rules.Position) -> dict[str, int]:
 
 
 class OldMaid(Rules[rules.Position, rules.Move, View]):
-    ID = rules.ID
-    PLAYERS = rules.PLAYERS
-    NEW_GAME_OPTIONS = rules.NEW_GAME_OPTIONS
-    Position = rules.Position
-    shapes = shapes.SHAPES
-    levels = player.LEVELS
     sets_puzzles = True
     scoring = Scoring(
         scores=_losses,
@@ -33,17 +27,6 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
         next_deal=_next_deal,
         fewer_is_better=True,
     )
-
-    # The game's rules are its modules' functions themselves: a reader of GAME.apply lands on rules.apply.
-    new_game = staticmethod(rules.new_game)
-    legal_moves = staticmethod(rules.legal_moves)
-    apply = staticmethod(rules.apply)
-    move_from_json = staticmethod(rules.move_from_json)
-    event_seen_by = staticmethod(view.event_seen_by)
-    view = staticmethod(view.view)
-    sentence = staticmethod(sentences.tell)
-    journey = staticmethod(sentences.stage)
-    decide = staticmethod(player.choose)
 
     def seats(self, position: rules.Position) -> int:
         return position.players
@@ -69,4 +52,4 @@ class OldMaid(Rules[rules.Position, rules.Move, View]):
     puzzle_params = staticmethod(puzzles.params)
 
 
-GAME = OldMaid()
+GAME = OldMaid(rules=rules, view=view, sentences=sentences, player=player, shapes=shapes)

@@ -26,12 +26,6 @@ def _outcome(position: rules.Position, seat: int) -> str:
 
 
 class SoloWhist(Rules[rules.Position, rules.Move, View]):
-    ID = rules.ID
-    PLAYERS = rules.PLAYERS
-    NEW_GAME_OPTIONS = rules.NEW_GAME_OPTIONS
-    Position = rules.Position
-    shapes = shapes.SHAPES
-    levels = player.LEVELS
     level_names = player.LEVEL_NAMES
     answer_work = player.ANSWER_WORK
     judges = True
@@ -58,17 +52,6 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
         "chip_movements": chip_movements,
     }
 
-    # The game's rules are its modules' functions themselves: a reader of GAME.apply lands on rules.apply.
-    new_game = staticmethod(rules.new_game)
-    legal_moves = staticmethod(rules.legal_moves)
-    apply = staticmethod(rules.apply)
-    move_from_json = staticmethod(rules.move_from_json)
-    event_seen_by = staticmethod(view.event_seen_by)
-    view = staticmethod(view.view)
-    sentence = staticmethod(sentences.tell)
-    journey = staticmethod(sentences.stage)
-    decide = staticmethod(player.choose)
-
     def seats(self, position: rules.Position) -> int:
         return rules.SEATS
 
@@ -90,4 +73,4 @@ class SoloWhist(Rules[rules.Position, rules.Move, View]):
         return puzzles.open_view(start, seat, facts)
 
 
-GAME = SoloWhist()
+GAME = SoloWhist(rules=rules, view=view, sentences=sentences, player=player, shapes=shapes)
