@@ -3,8 +3,10 @@
 ``cards`` (the one card model), ``errors`` (every refusal and its code),
 ``events``, ``decode`` (what the games' JSON shapes share), ``sentences`` (what
 a game says, for the web layer to translate), ``choice`` (a computer player's
-answer), ``contract`` (``Rules``, the base class of the contract every game
-keeps, which each game's ``game`` module subclasses) and ``schemas`` (the JSON
+answer), ``values`` (what every game's positions, moves and views offer),
+``contract`` (``Rules``, the base class of the contract every game keeps, which
+each game's ``game`` module subclasses, and the ``Protocol`` each of the game's
+modules meets) and ``schemas`` (the JSON
 Schemas derived from the games' declared shapes).
 
 Every game (``naipes.games.<game>``) has the same shape, python-chess being the model:

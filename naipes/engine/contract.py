@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, Self, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from .choice import Allowance, Choice
 from .errors import Nn_
@@ -28,36 +28,7 @@ from .events import Event
 from .puzzles import Hunt, Verdict
 from .review import Review
 from .sentences import Journey, Sentence, Untold
-
-
-class PositionLike(Protocol):
-    """What every game's ``Position`` offers: its JSON both ways, and whether the game is over."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    def to_json(self) -> dict[str, object]: ...
-
-    @classmethod
-    def from_json(cls, data: object) -> Self: ...
-
-
-class MoveLike(Protocol):
-    """What every game's moves offer: who makes them, and their JSON."""
-
-    @property
-    def player(self) -> int: ...
-
-    def to_json(self) -> dict[str, object]: ...
-
-
-class ViewLike(Protocol):
-    """What a seat may see of a position: the position's JSON shape, unseen cards ``null``."""
-
-    @property
-    def seat(self) -> int: ...
-
-    def to_json(self) -> dict[str, object]: ...
+from .values import MoveLike, PositionLike, ViewLike
 
 
 P = TypeVar("P", bound=PositionLike)

@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .contract import MoveLike, PositionLike
+from .values import MoveLike, PositionLike
 
 
 @dataclass(frozen=True, slots=True)
