@@ -66,7 +66,7 @@
     this.stage = new Motion.Stage(this.board);
     var self = this;
     this.picker = api.picker(this.board, {
-      send: function (move) { self.send(move); },
+      send: this.send.bind(this),
       picked: function () { self.say(self.labels.labelPicked); }
     });
     new Motion.Dragger(this.board, {
