@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from naipes.examples import load_examples
 from naipes.web.i18n import card_name
@@ -99,6 +100,29 @@ def test_try_it_refuses_a_false_pair_and_says_why(page, live_server):
     message.filter(has_text="9♣").wait_for()
     assert "No forman pareja el 9♣ y la Q♠" in message.inner_text()
     page.problems[:] = [p for p in page.problems if "422" not in p]
+
+
+def test_try_it_from_the_keyboard_a_picked_card_is_let_go_by_escape_or_a_second_enter(page, live_server):
+    page.goto(live_server + "/es/old-maid/")
+    figure = widget(page, "old-maid-nines")
+    figure.get_by_role("button", name="Pruébalo").click()
+    panel = figure.locator(".try-panel")
+    nine = panel.get_by_role("button", name="nueve de tréboles")
+    queen = panel.get_by_role("button", name="dama de picas")
+    nine.focus()
+    page.keyboard.press("Enter")
+    expect(nine).to_have_attribute("aria-pressed", "true")
+    expect(panel.locator("[data-try-message]")).to_have_text("Seleccionada. Ahora elige adónde va, o la segunda carta.")
+    page.keyboard.press("Escape")
+    expect(nine).to_have_attribute("aria-pressed", "false")
+    # The nine let go, the queen starts a new pick: no false pair goes to the engine.
+    queen.focus()
+    page.keyboard.press("Enter")
+    expect(queen).to_have_attribute("aria-pressed", "true")
+    expect(panel.locator("button[aria-pressed=true]")).to_have_count(1)
+    page.keyboard.press("Enter")
+    expect(queen).to_have_attribute("aria-pressed", "false")
+    expect(panel.locator("[data-try-message]")).not_to_contain_text("No forman pareja")
 
 
 def test_try_it_accepts_any_two_nines_and_then_a_blind_draw(page, live_server):

@@ -63,6 +63,11 @@ def test_old_maid_pairs_refusals_rearranging_and_undo(page, live_server):
     settled(page)
     mine = page.locator(".seat-me button.card")
     assert mine.nth(1).get_attribute("aria-label") == names[0], "the chosen card moved one place right"
+    # It stays chosen, to move again, until Escape on the table lets it go.
+    expect(mine.nth(1)).to_have_attribute("aria-pressed", "true")
+    mine.nth(1).focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-board] button[aria-pressed=true]")).to_have_count(0)
     page.get_by_role("button", name=words["undo"]).click()
     settled(page)
     mine = page.locator(".seat-me button.card")

@@ -1,7 +1,7 @@
-// What the step-through widget and the play page share: calls to the JSON API and the
-// click protocol of a diagram's buttons. A button carries a whole move (data-move), or
-// the start of one (data-start) that a second click completes (data-finish); arrays
-// are joined, so two cards make a pair. No rule of any game is written here.
+// What the step-through widget, the puzzles and the play page share: calls to the JSON API,
+// the click protocol of a diagram's buttons and the reader's pick on a board. A button carries
+// a whole move (data-move), or the start of one (data-start) that a second click completes
+// (data-finish); arrays are joined, so two cards make a pair. No rule of any game is written here.
 (function () {
   "use strict";
 
@@ -11,6 +11,14 @@
       method: "POST",
       headers: { "Content-Type": "application/json", "Accept": "application/json" },
       body: JSON.stringify(body)
+    });
+  }
+
+  // POST a JSON body and read the HTML the server draws (a board, a diagram); an error status rejects.
+  function postHTML(url, body) {
+    return post(url, body).then(function (response) {
+      if (!response.ok) { throw new Error(response.statusText); }
+      return response.text();
     });
   }
 
@@ -74,6 +82,67 @@
     return buttonKey(button) + " " + (data.rank || "") + (data.suit || "");
   }
 
-  window.Naipes = { post: post, postJSON: postJSON, getJSON: getJSON, partOf: partOf, click: click, buttonKey: buttonKey,
-                    cardKey: cardKey };
+  // The move that a press on ``place`` completes after a first press on ``button`` (its data-start),
+  // as a drop or a double tap makes both at once; undefined if that place completes none.
+  function completes(button, place) {
+    return click({ move: JSON.parse(button.dataset.start), button: button }, place).send;
+  }
+
+  // The reader's pick on a board (``root``, the element holding its buttons): a first press on a
+  // button that starts a move marks it pressed (aria-pressed) until a second press completes the
+  // move, the same button is pressed again, Escape is pressed or the board is drawn again.
+  // ``on.send(move)``: a move the reader made; ``on.picked(button)``, if given: a move was started.
+  function picker(root, on) {
+    var pending = null;
+
+    function release() {
+      if (pending) { pending.button.setAttribute("aria-pressed", "false"); }
+      pending = null;
+    }
+
+    function pick(button) {
+      release();
+      pending = { move: JSON.parse(button.dataset.start), button: button };
+      button.setAttribute("aria-pressed", "true");
+    }
+
+    function press(button) {
+      var next = click(pending, button);
+      if (next.send) {
+        release();
+        on.send(next.send);
+      } else if (next.release) {
+        release();
+      } else if (next.start) {
+        pick(button);
+        if (on.picked) { on.picked(button); }
+      }
+    }
+
+    // ``html`` drawn in ``area`` (the board, or a part of it) lets the pick go; with ``keep`` the card
+    // picked stays picked if it is still there: the same place and the same face. A place alone would
+    // pick the card left under one that went home, and the reader's next press would move a card
+    // they never chose.
+    function draw(area, html, keep) {
+      var selected = keep && pending ? cardKey(pending.button) : null;
+      release();
+      area.innerHTML = html;
+      if (!selected) { return; }
+      var again = Array.prototype.filter.call(area.querySelectorAll("button[data-start]"), function (button) {
+        return cardKey(button) === selected;
+      })[0];
+      if (again) { pick(again); }
+    }
+
+    root.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || !pending) { return; }
+      event.preventDefault();
+      release();
+    });
+
+    return { press: press, release: release, draw: draw, button: function () { return pending && pending.button; } };
+  }
+
+  window.Naipes = { postHTML: postHTML, postJSON: postJSON, getJSON: getJSON, partOf: partOf, click: click, buttonKey: buttonKey,
+                    cardKey: cardKey, completes: completes, picker: picker };
 }());

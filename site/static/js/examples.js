@@ -32,7 +32,6 @@
     this.panel = figure.querySelector(".try-panel");
     this.tryButton = figure.querySelector("[data-try]");
     this.current = 0;
-    this.pending = null;
     this.data = null;
     this.lessonUrl = figure.dataset.lessonUrl || null;
     this.decisions = {};
@@ -50,11 +49,11 @@
       this.coach = window.Naipes.coach(document.querySelector("[data-coach]"));
       // A lesson's decisions are made on the step's own diagram, drawn again with its buttons,
       // so that the page does not jump while the reader decides.
-      figure.querySelector(".example-steps").addEventListener("click", this.onTryClick.bind(this));
+      this.listenForTries(figure.querySelector(".example-steps"));
     } else if (this.panel) {
       this.tryDiagram = this.panel.querySelector("[data-try-diagram]");
       this.tryMessage = this.panel.querySelector("[data-try-message]");
-      this.tryDiagram.addEventListener("click", this.onTryClick.bind(this));
+      this.listenForTries(this.tryDiagram);
       var restart = this.panel.querySelector("[data-try-restart]");
       var close = this.panel.querySelector("[data-try-close]");
       if (restart) { restart.addEventListener("click", this.openTry.bind(this)); }
@@ -148,10 +147,11 @@
   Example.prototype.loadData = function () {
     if (this.data) { return Promise.resolve(this.data); }
     var self = this;
-    return fetch(this.figure.dataset.exampleUrl).then(function (response) {
-      if (!response.ok) { throw new Error(response.statusText); }
-      return response.json();
-    }).then(function (data) { self.data = data; return data; });
+    return window.Naipes.getJSON(this.figure.dataset.exampleUrl).then(function (result) {
+      if (!result.ok) { throw new Error(result.status); }
+      self.data = result.data;
+      return result.data;
+    });
   };
 
   // What the engine or the coach says about the reader's try: in a lesson the coach panel, else the try panel.
@@ -163,8 +163,7 @@
   Example.prototype.decideHere = function (focus) {
     var step = this.steps[this.current];
     var area = step.querySelector(".diagram-scroll");
-    this.pending = null;
-    area.innerHTML = step.querySelector("template[data-try-view]").innerHTML;
+    this.picker.draw(area, step.querySelector("template[data-try-view]").innerHTML);
     area.dataset.step = String(this.current);
     if (focus !== false) { area.focus(); }
   };
@@ -194,7 +193,7 @@
   Example.prototype.closeTry = function () {
     if (!this.panel) { return; }
     this.panel.hidden = true;
-    this.pending = null;
+    this.picker.release();
     if (this.tryButton) {
       this.tryButton.setAttribute("aria-expanded", "false");
       this.tryButton.focus();
@@ -204,34 +203,22 @@
   Example.prototype.renderTry = function () {
     var self = this;
     var body = { position: this.position, "try": Number(this.figure.dataset.tryPlayer) };
-    return window.Naipes.post(this.figure.dataset.diagramUrl, body).then(function (response) {
-      if (!response.ok) { throw new Error(response.statusText); }
-      return response.text();
-    }).then(function (html) {
-      self.pending = null;
-      self.tryDiagram.innerHTML = html;
+    return window.Naipes.postHTML(this.figure.dataset.diagramUrl, body).then(function (html) {
+      self.picker.draw(self.tryDiagram, html);
     });
   };
 
-  Example.prototype.onTryClick = function (event) {
-    var button = event.target.closest("button");
-    if (!button) { return; }
-    var next = window.Naipes.click(this.pending, button);
-    if (next.send) {
-      this.send(next.send);
-    } else if (next.release) {
-      this.release();
-    } else if (next.start) {
-      this.release();
-      this.pending = { move: next.start, button: button };
-      button.setAttribute("aria-pressed", "true");
-      this.tell(this.figure.dataset.labelPicked);
-    }
-  };
-
-  Example.prototype.release = function () {
-    if (this.pending) { this.pending.button.setAttribute("aria-pressed", "false"); }
-    this.pending = null;
+  // The reader's tries are made on the buttons of ``area``'s diagrams.
+  Example.prototype.listenForTries = function (area) {
+    var self = this;
+    this.picker = window.Naipes.picker(area, {
+      send: this.send.bind(this),
+      picked: function () { self.tell(self.figure.dataset.labelPicked); }
+    });
+    area.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (button) { self.picker.press(button); }
+    });
   };
 
   // A lesson's decision: the judge says whether the move is the lesson's; only then does the lesson go on.
@@ -241,7 +228,6 @@
     var dataset = this.figure.dataset;
     var decision = this.decisions[this.current];
     var attempt = (this.attempts[decision] || 0) + 1;
-    this.release();
     window.Naipes.postJSON(this.lessonUrl, { step: decision, move: move, attempt: attempt }).then(function (result) {
       if (!result.ok || !result.data.correct) {
         self.attempts[decision] = attempt;
@@ -263,7 +249,6 @@
     var self = this;
     var dataset = this.figure.dataset;
     if (this.lessonUrl !== null) { this.decide(move); return; }
-    this.release();
     window.Naipes.postJSON(dataset.applyUrl, { position: this.position, move: move }).then(function (result) {
       if (!result.ok) {
         self.tell(dataset.labelRefused + " " + result.data.error.message);

@@ -59,19 +59,7 @@
     var level = setup.querySelector("[name=level]:checked");
     if (level) { body.level = level.value; }
     if (setup.elements.players) { body.players = seats.length; }
-    table.options();
-    table.keepChoices();
-    table.stopTicking();
-    table.game += 1;
-    table.recorded = null;
-    table.enqueue(function () {
-      return table.api("", body).then(function (result) {
-        if (!result.ok) { table.say(result.data.error.message); return; }
-        table.start();
-        showInvites(result.data.invites || []);
-        return table.show(result.data, { focusBoard: true });
-      });
-    });
+    table.dealAfresh(body, function (answer) { showInvites(answer.invites || []); });
   }
 
   function copy(input, button) {

@@ -34,7 +34,6 @@
   var postJSON = api.postJSON;
   var partOf = api.partOf;
   var buttonKey = api.buttonKey;
-  var cardKey = api.cardKey;
 
   function Table(element) {
     this.root = element;
@@ -55,7 +54,6 @@
     this.realtime = Boolean(this.setup.querySelector("[name=pace]"));
     this.answer = null;
     this.history = [];
-    this.pending = null;
     this.homeward = null;
     this.busy = false;
     this.holding = false;
@@ -66,6 +64,11 @@
     this.recorded = null;
     this.game = 0;
     this.stage = new Motion.Stage(this.board);
+    var self = this;
+    this.picker = api.picker(this.board, {
+      send: this.send.bind(this),
+      picked: function () { self.say(self.labels.labelPicked); }
+    });
     new Motion.Dragger(this.board, {
       stage: this.stage,
       drop: this.onDrop.bind(this),
@@ -259,19 +262,16 @@
 
   Table.prototype.onDeal = function (event) {
     event.preventDefault();
-    var self = this;
+    this.dealAfresh();
+  };
+
+  // A new table with the setup form's choices, kept on this device: the server is asked for ``body``,
+  // or for the form's options (a table with friends names its seats). ``dealt``: as for ``deal``.
+  Table.prototype.dealAfresh = function (body, dealt) {
     var options = this.options();
     this.keepChoices();
-    this.stopTicking();
-    this.game += 1;
     this.recorded = null;
-    this.enqueue(function () {
-      return self.api("", options).then(function (result) {
-        if (!result.ok) { self.say(result.data.error.message); return; }
-        self.start();
-        return self.show(result.data, { focusBoard: true });
-      });
-    });
+    this.deal("", body || options, dealt);
   };
 
   Table.prototype.start = function () {
@@ -403,17 +403,8 @@
   Table.prototype.draw = function (html, focusBoard) {
     var focused = this.board.contains(document.activeElement) ? document.activeElement : null;
     var key = focused && focused.tagName === "BUTTON" ? buttonKey(focused) : null;
-    // The card picked stays picked through a redraw (the race's computer moving) if it is still
-    // there: the same place and the same face. A place alone would pick the card left under one
-    // that went home, and the reader's next click would move a card they never chose.
-    var selected = this.pending ? cardKey(this.pending.button) : null;
-    this.pending = null;
-    this.board.innerHTML = html;
-    var buttons = Array.prototype.slice.call(this.board.querySelectorAll("button"));
-    if (selected) {
-      var again = buttons.filter(function (b) { return cardKey(b) === selected && b.dataset.start; })[0];
-      if (again) { this.pick(again); }
-    }
+    // The card picked stays picked through a redraw (the race's computer moving).
+    this.picker.draw(this.board, html, true);
     if (focusBoard) {
       // A new deal: the table, not the page's introduction, fills the screen, the reader's own seat in view.
       this.section.scrollIntoView({ block: "start" });
@@ -421,7 +412,9 @@
       if (mine) { mine.scrollIntoView({ block: "nearest" }); }
       this.board.querySelector("[data-diagram]").focus({ preventScroll: true });
     } else if (focused) {
-      var same = key && buttons.filter(function (b) { return buttonKey(b) === key; })[0];
+      var same = key && Array.prototype.filter.call(this.board.querySelectorAll("button"), function (b) {
+        return buttonKey(b) === key;
+      })[0];
       (same || this.board.querySelector("[data-diagram]")).focus();
     }
   };
@@ -448,33 +441,14 @@
     if (button.hasAttribute("data-again")) { this.again(); return; }
     // A card the rules do not let the reader play now: the server drew it dimmed, with the reason.
     if (button.getAttribute("aria-disabled") === "true") { this.say(button.dataset.reason || ""); return; }
-    var next = api.click(this.pending, button);
-    if (next.send) {
-      this.send(next.send);
-    } else if (next.release) {
-      this.release();
-    } else if (next.start) {
-      this.release();
-      this.pick(button);
-      this.say(this.labels.labelPicked);
-    }
-  };
-
-  Table.prototype.pick = function (button) {
-    this.pending = { move: JSON.parse(button.dataset.start), button: button };
-    button.setAttribute("aria-pressed", "true");
-  };
-
-  Table.prototype.release = function () {
-    if (this.pending) { this.pending.button.setAttribute("aria-pressed", "false"); }
-    this.pending = null;
+    this.picker.press(button);
   };
 
   // The reader's move; the promise says whether the engine accepted it.
   Table.prototype.send = function (move, keepSelection, options) {
     var self = this;
     var accepted = false;
-    if (!keepSelection) { this.release(); }
+    if (!keepSelection) { this.picker.release(); }
     return this.enqueue(function () {
       return self.api("/move", { table: self.answer.table, move: move, version: self.answer.version }).then(function (result) {
         if (!result.ok) {
@@ -497,9 +471,9 @@
   Table.prototype.onDrop = function (button, place) {
     if (!this.answer || !button.dataset.start) { return false; }
     this.endReplay();
-    this.release();
-    var next = api.click({ move: JSON.parse(button.dataset.start), button: button }, place);
-    return next.send ? this.send(next.send, false, { dragged: true }) : false;
+    this.picker.release();
+    var move = api.completes(button, place);
+    return move ? this.send(move, false, { dragged: true }) : false;
   };
 
   // A double click or tap: the card goes home (the race: to a foundation), if the server lists such
@@ -507,10 +481,9 @@
   Table.prototype.toHome = function (button) {
     var homes = this.board.querySelector("[data-homes]");
     if (!this.answer || !button.dataset.start || !homes) { return; }
-    this.release();
-    var pending = { move: JSON.parse(button.dataset.start), button: button };
+    this.picker.release();
     var wanted = Array.prototype.map.call(homes.querySelectorAll("[data-finish]"), function (place) {
-      return api.click(pending, place).send;
+      return api.completes(button, place);
     }).filter(Boolean);
     var move = this.answer.moves.filter(function (candidate) {
       return wanted.some(function (home) { return api.partOf(home, candidate); });
@@ -535,20 +508,21 @@
 
   Table.prototype.nextDeal = function () {
     if (!this.answer || !this.answer.over) { return; }
-    this.dealFrom("/next", this.labels.labelNext);
+    var self = this;
+    this.deal("/next", null, function () { self.say(self.labels.labelNext); });
   };
 
-  // A new table the server deals from this one (the next deal, or the same one again), told
-  // with ``label`` if there is one.
-  Table.prototype.dealFrom = function (path, label) {
+  // A new table the server deals at ``path``: afresh from ``body``, or from this table (the next deal,
+  // the same one again) without one. ``dealt(answer)``, if given, runs before the new table is drawn.
+  Table.prototype.deal = function (path, body, dealt) {
     var self = this;
     this.stopTicking();
     this.game += 1;
     this.enqueue(function () {
-      return self.api(path, { table: self.answer.table }).then(function (result) {
+      return self.api(path, body || { table: self.answer.table }).then(function (result) {
         if (!result.ok) { self.say(result.data.error.message); return; }
         self.start();
-        if (label) { self.say(label); }
+        if (dealt) { dealt(result.data); }
         return self.show(result.data, { focusBoard: true });
       });
     });
@@ -623,7 +597,7 @@
 
   // The same deal again, as a new table: the same cards to the same seats.
   Table.prototype.again = function () {
-    this.dealFrom("/again");
+    this.deal("/again");
   };
 
   Table.prototype.newGame = function () {
@@ -649,8 +623,9 @@
   // The chosen card moves one place in the reader's hand (Old Maid's fan): the move its game's
   // table wrote on it (data-shifts), if it can go that way.
   Table.prototype.shift = function (step) {
-    if (!this.pending || !this.answer || !this.pending.button.dataset.shifts) { return; }
-    var move = JSON.parse(this.pending.button.dataset.shifts)[String(step)];
+    var picked = this.picker.button();
+    if (!picked || !this.answer || !picked.dataset.shifts) { return; }
+    var move = JSON.parse(picked.dataset.shifts)[String(step)];
     if (move) { this.send(move, true); }
   };
 

@@ -34,31 +34,15 @@
     this.feedback = root.querySelector("[data-feedback]");
     this.again = root.querySelector("[data-again]");
     this.moves = [];
-    this.pending = null;
     this.over = false;
+    this.picker = window.Naipes.picker(this.board, { send: this.send.bind(this) });
     this.board.addEventListener("click", this.onClick.bind(this));
     this.again.addEventListener("click", this.restart.bind(this));
   }
 
   Puzzle.prototype.onClick = function (event) {
     var button = event.target.closest("button");
-    if (!button || this.over) { return; }
-    var next = window.Naipes.click(this.pending, button);
-    if (next.send) {
-      this.release();
-      this.send(next.send);
-    } else if (next.release) {
-      this.release();
-    } else if (next.start) {
-      this.release();
-      this.pending = { move: next.start, button: button };
-      button.setAttribute("aria-pressed", "true");
-    }
-  };
-
-  Puzzle.prototype.release = function () {
-    if (this.pending) { this.pending.button.setAttribute("aria-pressed", "false"); }
-    this.pending = null;
+    if (button && !this.over) { this.picker.press(button); }
   };
 
   Puzzle.prototype.say = function (text) { this.feedback.textContent = text; };
@@ -95,11 +79,8 @@
 
   Puzzle.prototype.draw = function () {
     var self = this;
-    return window.Naipes.post(this.root.dataset.boardUrl, { moves: this.moves }).then(function (response) {
-      if (!response.ok) { throw new Error(response.statusText); }
-      return response.text();
-    }).then(function (html) {
-      self.board.innerHTML = html;
+    return window.Naipes.postHTML(this.root.dataset.boardUrl, { moves: this.moves }).then(function (html) {
+      self.picker.draw(self.board, html);
       self.board.focus();
     });
   };
