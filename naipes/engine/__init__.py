@@ -1,7 +1,8 @@
 """The kernel: what no game owns. Pure Python, no I/O, nothing of the web.
 
 ``cards`` (the one card model), ``errors`` (every refusal and its code),
-``events``, ``decode`` (what the games' JSON shapes share), ``sentences`` (what
+``events``, ``decode`` (what the games' JSON shapes share), ``deal`` (a new game's
+shuffle and dealer, for games dealt from one pack), ``sentences`` (what
 a game says, for the web layer to translate), ``choice`` (a computer player's
 answer), ``values`` (what every game's positions, moves and views offer),
 ``contract`` (``Rules``, the base class of the contract every game keeps, which

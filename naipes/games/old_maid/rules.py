@@ -42,7 +42,6 @@ Choices where the seeds are silent (tests check each one):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -51,6 +50,7 @@ from ...engine import cards as _cards
 from ...engine import decode
 from ...engine.cards import Card
 from ...engine.errors import InvalidMove, InvalidOptions, InvalidPosition, N_, Refusal, refuse
+from ...engine.deal import shuffled
 from ...engine.decode import read, read_union, write
 from ...engine.events import Event
 from . import shapes
@@ -278,14 +278,7 @@ def new_game(seed: int, **options: object) -> Position:
     players: object = options.get("players", 4)
     if not decode.is_whole_number(players) or not PLAYERS[0] <= players <= PLAYERS[1]:
         raise InvalidOptions("Old Maid is for 2 to 6 players")
-    chosen = options.get("dealer")
-    rng = random.Random(seed)
-    pack = list(DECK)
-    rng.shuffle(pack)
-    if chosen is None:
-        dealer = rng.randrange(players)
-    else:
-        dealer = decode.player(chosen, "the dealer", players, InvalidOptions)
+    pack, dealer = shuffled(seed, DECK, players, options.get("dealer"))
     hands = tuple(tuple(pack[(seat - dealer - 1) % players::players]) for seat in range(players))
     position = Position(dealer, hands, ((),) * players)
     if any(_holds_pair(hand) for hand in hands):

@@ -53,11 +53,11 @@ Choices where the seed is silent (the rules page states them; tests check each):
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 from ....engine import decode
 from ....engine.cards import DECK, SUITS, Card
+from ....engine.deal import shuffled
 from ....engine.errors import N_, InvalidMove, InvalidOptions, Refusal, refuse
 from ....engine.events import Event
 from .auction import (
@@ -126,14 +126,7 @@ def new_game(seed: int, **options: object) -> Position:
         raise InvalidOptions("Solo Whist takes only the option dealer")
     if not decode.is_whole_number(seed):
         raise InvalidOptions("the seed must be a whole number")
-    chosen = options.get("dealer")
-    rng = random.Random(seed)
-    pack = list(DECK)
-    rng.shuffle(pack)
-    if chosen is None:
-        dealer = rng.randrange(SEATS)
-    else:
-        dealer = decode.player(chosen, "the dealer", SEATS, InvalidOptions)
+    pack, dealer = shuffled(seed, DECK, SEATS, options.get("dealer"))
     received: list[list[Card]] = [[] for _ in range(SEATS)]
     dealt = 0
     for size in (3, 3, 3, 3, 1):
