@@ -30,6 +30,7 @@ OLD_MAID = GAMES["old-maid"]
 
 
 def old_maid_game(seed: int, players: int):
+    """A game the computer players play out from the deal of ``seed`` (the reviews' tests play them too)."""
     rng = random.Random(seed)
     position = start = OLD_MAID.new_game(seed, players=players)
     moves = []

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from benchmarks.old_maid_odds import drawn, old_maid_game
 from naipes.engine.cards import Card
 from naipes.engine.review import Judgement, dice_for, summary
 from naipes.games import GAMES
@@ -328,19 +329,6 @@ def test_old_maid_estimate_never_reads_as_exact_even_when_all_its_games_end_alik
     assert told.margin == pytest.approx(0.03)
 
 
-def _old_maid_game(seed, players):
-    game = GAMES["old-maid"]
-    rng = random.Random(seed)
-    position = start = game.new_game(seed, players=players)
-    moves = []
-    while not position.is_over:
-        seat = min(move.player for move in game.legal_moves(position))
-        move = game.choose(position, seat, rng, "basic").move
-        moves.append(move)
-        position = game.apply(position, move)[0]
-    return start, moves
-
-
 def _settled(position):
     """The position once the pair a draw made (if any) is laid aside, through the engine."""
     while position.phase == old_maid.PAIRING:
@@ -353,7 +341,7 @@ def test_old_maid_review_gives_the_odds_at_every_draw_and_each_is_the_average_of
     """The odds are exact: at the deal and after every draw, the reader's chance of ending with the queen
     is the average, over every card of the fan drawn next (each as likely, the fan shuffled), of the
     chance after that draw, as the engine plays it; and 1 or 0 once the game is over."""
-    start, moves = _old_maid_game(seed, players)
+    start, moves = old_maid_game(seed, players)
     reviewed = GAMES["old-maid"].review(start, moves, 0)
     draws = [step for step, move in enumerate(moves, start=1) if isinstance(move, old_maid.Draw)]
     assert [chance.step for chance in reviewed.odds] == [0] + draws
@@ -379,7 +367,7 @@ def test_old_maid_review_of_five_or_six_players_tells_a_chance_at_every_draw(see
     """With five or six players the early draws have too many ways to go on for the exact search: they are
     estimated, with a margin of a point or two, and every later draw is exact, each the average of the
     next draws' chances as the engine plays them."""
-    start, moves = _old_maid_game(seed, players)
+    start, moves = old_maid_game(seed, players)
     reviewed = GAMES["old-maid"].review(start, moves, 0)
     draws = [step for step, move in enumerate(moves, start=1) if isinstance(move, old_maid.Draw)]
     assert [chance.step for chance in reviewed.odds] == [0] + draws
@@ -403,12 +391,7 @@ def test_old_maid_review_of_five_or_six_players_tells_a_chance_at_every_draw(see
 def test_old_maid_odds_by_iteration_are_those_by_elimination(monkeypatch):
     """A large group of states is solved by sweeps instead of elimination: solving every group of a 4-player
     game's search by sweeps gives the chances elimination gives, at the deal and after every draw."""
-    start, moves = _old_maid_game(8, 4)
-    positions, position = [start], start
-    for move in moves:
-        position = old_maid.apply(position, move)[0]
-        if isinstance(move, old_maid.Draw):
-            positions.append(position)
+    positions = drawn(*old_maid_game(8, 4))
     eliminated = [told.chance for told in old_maid_odds.chances(positions, 0)]
     monkeypatch.setattr(old_maid_odds, "MAX_GROUP", 1)
     iterated = [told.chance for told in old_maid_odds.chances(positions, 0)]
@@ -417,7 +400,7 @@ def test_old_maid_odds_by_iteration_are_those_by_elimination(monkeypatch):
 
 def _first_exact(seed, players):
     """The position of a game at its first draw whose chance the review gives exactly (the deal with four)."""
-    start, moves = _old_maid_game(seed, players)
+    start, moves = old_maid_game(seed, players)
     reviewed = GAMES["old-maid"].review(start, moves, 0)
     step = next(chance.step for chance in reviewed.odds if chance.margin == 0)
     position = start
@@ -442,7 +425,7 @@ def test_old_maid_estimate_holds_the_exact_chance_within_its_margin(seed, player
 def test_old_maid_chances_of_every_seat_sum_to_one(seed, players):
     """Exactly one player ends with the queen: the chances of the seats, each searched for itself (a seat's
     search stops where that seat goes out), add up to one, two thirds of the way through the draws."""
-    start, moves = _old_maid_game(seed, players)
+    start, moves = old_maid_game(seed, players)
     draws = [step for step, move in enumerate(moves, start=1) if isinstance(move, old_maid.Draw)]
     position = start
     for move in moves[:draws[2 * len(draws) // 3]]:
