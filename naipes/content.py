@@ -54,6 +54,7 @@ import tomllib
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
@@ -88,6 +89,21 @@ _markdown = (
 
 class ContentError(ValueError):
     """A content file that breaks the format (missing front matter, a heading without an id…)."""
+
+
+def read_toml(path: Path, error: type[ValueError] = ContentError) -> dict[str, Any]:
+    """A content file written in TOML; ``error`` (the loader's own) names the file that cannot be read
+    or parsed, and why."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as failure:
+        raise error(f"{path}: {failure}") from None
+
+
+def _check_slug(path: Path, slug: object) -> None:
+    """A page's address word (``slug``): lower-case letters, digits and hyphens."""
+    if not _SECTION_ID.fullmatch(str(slug)):
+        raise ContentError(f"{path}: slug must be lower-case letters, digits and hyphens")
 
 
 @dataclass(frozen=True, slots=True)
@@ -535,8 +551,7 @@ def load_sheet(path: Path) -> Sheet:
     pages, slug = doc.meta["pages"], str(doc.meta["slug"])
     if not (isinstance(pages, int) and pages >= 1):
         raise ContentError(f"{path}: pages must be a whole number of A4 pages, at least 1")
-    if not _SECTION_ID.fullmatch(slug):
-        raise ContentError(f"{path}: slug must be lower-case letters, digits and hyphens")
+    _check_slug(path, slug)
     intro, sections = _sections(doc)
     if intro.strip() or not sections:
         raise ContentError(f"{path}: a sheet is made of {{#id}} sections only")
@@ -549,16 +564,11 @@ def load_home_page(path: Path) -> HomePage:
 
 
 def load_glossary(path: Path) -> Glossary:
-    try:
-        with path.open("rb") as toml:
-            data = tomllib.load(toml)
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"{path}: {error}") from None
+    data = read_toml(path)
     missing = [name for name in _GLOSSARY_FIELDS if name not in data]
     if missing:
         raise ContentError(f"{path}: lacks {', '.join(missing)}")
-    if not _SECTION_ID.fullmatch(str(data["slug"])):
-        raise ContentError(f"{path}: slug must be lower-case letters, digits and hyphens")
+    _check_slug(path, data["slug"])
     terms = []
     for entry in data["term"]:
         missing = [name for name in _TERM_FIELDS if name not in entry]
@@ -574,16 +584,11 @@ def load_glossary(path: Path) -> Glossary:
 
 
 def load_page_words(path: Path) -> PageWords:
-    try:
-        with path.open("rb") as toml:
-            data = tomllib.load(toml)
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"{path}: {error}") from None
+    data = read_toml(path)
     missing = [name for name in _PAGE_WORDS_FIELDS if not str(data.get(name, "")).strip()]
     if missing:
         raise ContentError(f"{path}: lacks {', '.join(missing)}")
-    if not _SECTION_ID.fullmatch(str(data["slug"])):
-        raise ContentError(f"{path}: slug must be lower-case letters, digits and hyphens")
+    _check_slug(path, data["slug"])
     return PageWords(path.parent.name, data["slug"], data["title"], data["intro"])
 
 

@@ -10,11 +10,11 @@ engine cannot drift apart.
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from .content import CONTENT_DIR
+from .content import CONTENT_DIR, read_toml
 from .engine.decode import is_whole_number
 from .engine.errors import EngineError
 from .engine.events import Event
@@ -72,11 +72,18 @@ def start_position(engine: Rules, data: dict[str, object], where: object,
     raise error(f"{where}: needs a start position or a deal")
 
 
-def load_example(path: Path) -> Example:
+def worked_data(path: Path, error: type[ValueError] = ExampleError) -> tuple[dict[str, Any], Rules]:
+    """A file of worked data (an example, a lesson) and the engine of the game it names; ``error`` (the
+    loader's own) if it names none."""
     data = json.loads(path.read_text(encoding="utf-8"))
     engine = GAMES.get(data.get("game"))
     if engine is None:
-        raise ExampleError(f"{path}: unknown game {data.get('game')!r}")
+        raise error(f"{path}: unknown game {data.get('game')!r}")
+    return data, engine
+
+
+def load_example(path: Path) -> Example:
+    data, engine = worked_data(path)
     try:
         position = start = start_position(engine, data, path)
         steps = []
@@ -96,10 +103,7 @@ def load_examples(directory: Path = EXAMPLES_DIR) -> dict[str, Example]:
 
 def load_captions(example: Example, lang: str, content_dir: Path = CONTENT_DIR) -> Captions:
     path = content_dir / lang / "examples" / f"{example.id}.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ExampleError(f"{path}: {error}") from None
+    data = read_toml(path, ExampleError)
     captions = data.get("captions", [])
     if len(captions) != len(example.steps) + 1 or not all(isinstance(c, str) and c.strip() for c in captions):
         raise ExampleError(f"{path}: needs {len(example.steps) + 1} non-empty captions, has {len(captions)}")

@@ -23,18 +23,16 @@ and the build, as a refused worked example does.
 
 from __future__ import annotations
 
-import json
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content import CONTENT_DIR
+from .content import CONTENT_DIR, read_toml
 from .engine.decode import is_whole_number
 from .engine.errors import EngineError
 from .engine.events import Event
 from .engine.contract import MoveLike, PositionLike, ViewLike
-from .examples import start_position
+from .examples import start_position, worked_data
 from .games import GAMES
 
 LESSONS_DIR = CONTENT_DIR / "lessons"
@@ -123,10 +121,7 @@ class LessonWords:
 
 
 def load_lesson(path: Path) -> Lesson:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    engine = GAMES.get(data.get("game"))
-    if engine is None:
-        raise LessonError(f"{path}: unknown game {data.get('game')!r}")
+    data, engine = worked_data(path, LessonError)
     seat = data.get("seat")
     parts = data.get("parts")
     if not is_whole_number(seat) or not isinstance(parts, list) or not parts:
@@ -177,10 +172,7 @@ def _text(value: object, where: str) -> str | None:
 def load_words(lesson: Lesson, lang: str, content_dir: Path = CONTENT_DIR) -> LessonWords:
     """A lesson's words in ``lang``: every decision coached, one introduction per deal, nothing for a step that is not there."""
     path = content_dir / lang / "lessons" / f"{lesson.id}.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise LessonError(f"{path}: {error}") from None
+    data = read_toml(path, LessonError)
     parts = data.get("parts", [])
     if len(parts) != len(lesson.part_starts):
         raise LessonError(f"{path}: needs {len(lesson.part_starts)} part introductions, has {len(parts)}")

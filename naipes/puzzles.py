@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content import CONTENT_DIR
+from .content import CONTENT_DIR, read_toml
 from .engine.contract import MoveLike, PositionLike
 from .engine.decode import is_whole_number
 from .engine.errors import EngineError
@@ -134,10 +133,7 @@ def load_words(lang: str, puzzles: dict[str, tuple[Puzzle, ...]], content_dir: P
     """A language's puzzle words, with a title and a goal for every theme the puzzles have and every
     reason a check gives."""
     path = content_dir / lang / "puzzles.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise PuzzleError(f"{path}: {error}") from None
+    data = read_toml(path, PuzzleError)
     slug = data.get("slug")
     if not isinstance(slug, str) or not _SLUG.fullmatch(slug):
         raise PuzzleError(f"{path}: needs the pages' slug, lower-case letters and hyphens")
