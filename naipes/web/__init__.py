@@ -86,23 +86,18 @@ def _add_slug_converters(app: Flask, site: SiteData) -> None:
     so the routes accept exactly the ones it names."""
     library = site.library
     converters = app.url_map.converters
-    converters["sheet_slug"] = pages.sheet_slug_converter(
-        {sheet.slug for sheets in library.sheets.values() for sheet in sheets.values()}
+    converters["sheet_slug"] = pages.slug_converter(
+        {sheet.slug for sheets in library.sheets.values() for sheet in sheets.values()}, ahead=False
     )
-    converters["glossary_slug"] = pages.glossary_slug_converter(
-        {glossary.slug for glossary in library.glossaries.values()}
-    )
+    converters["glossary_slug"] = pages.slug_converter({glossary.slug for glossary in library.glossaries.values()})
     converters["pad_slug"] = pages.slug_converter({words.slug for words in library.pads.values()})
     converters["offline_slug"] = pages.slug_converter({words.slug for words in library.offline.values()})
-    converters["site_lang"] = reviews.language_converter(site.languages)
-    converters["lesson_slug"] = lessons.lesson_slug_converter(
-        {words.slug for words in site.lesson_words_by_lang.values()}
-    )
+    # The review's four-part route then claims no other path (``/api/v1/old-maid/new`` is the API's).
+    converters["site_lang"] = pages.slug_converter(site.languages, ahead=False)
+    converters["lesson_slug"] = pages.slug_converter({words.slug for words in site.lesson_words_by_lang.values()}, ahead=False)
     with app.app_context():
-        converters["analysis_slug"] = analysis.analysis_slug_converter(
-            {analysis.analysis_slug(lang) for lang in site.languages}
-        )
-        converters["invite_slug"] = friends.invite_slug_converter({friends.invite_slug(lang) for lang in site.languages})
+        converters["analysis_slug"] = pages.slug_converter({analysis.analysis_slug(lang) for lang in site.languages}, ahead=False)
+        converters["invite_slug"] = pages.slug_converter({friends.invite_slug(lang) for lang in site.languages})
 
 
 def _register_blueprints(app: Flask) -> None:

@@ -18,7 +18,6 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
-from werkzeug.routing import BaseConverter
 
 from ..engine.cards import Card
 from ..engine.contract import PositionLike, Rules
@@ -27,7 +26,7 @@ from ..games import GAMES
 from . import pool
 from .i18n import card_said, in_language
 from .json_io import ApiError, engine_call, json_body, required, translated
-from .sitedata import current_site
+from .sitedata import alternates, current_site
 
 bp = Blueprint("analysis", __name__)
 
@@ -43,15 +42,6 @@ _MOST_STARTS = 24
 
 def analysis_slug(lang: str) -> str:
     return in_language(lang, ANALYSIS_SLUG)
-
-
-def analysis_slug_converter(slugs) -> type[BaseConverter]:
-    """A URL segment that is an analysis page's slug in some language, so that the route claims no other path."""
-
-    class AnalysisSlug(BaseConverter):
-        regex = "|".join(sorted(slugs)) or "(?!)"
-
-    return AnalysisSlug
 
 
 def analysis_url(page) -> str | None:
@@ -134,13 +124,6 @@ def _start_board(lang: str, slug: str, start_id: str) -> dict:
 def page(lang: str, slug: str, part: str):
     page = _analysis_page(lang, slug, part)
     game = GAMES[page.game]
-    library = current_site().library
-    alternates = {
-        other.lang: url_for("analysis.page", lang=other.lang, slug=other.slug, part=analysis_slug(other.lang))
-        for other_lang in library.languages
-        for other in library.games_in(other_lang)
-        if other.game == page.game
-    }
     choices = starts(page)
     action = request.args.get(ACTION)
     fields = {name: value for name, value in request.args.items() if name != ACTION}
@@ -162,7 +145,7 @@ def page(lang: str, slug: str, part: str):
         fields = drawn["fields"]
     html = render_template("analysis.html", page=page, starts=choices, chosen=chosen,
                            board=drawn and drawn["board"], shown=drawn and drawn["position"], fields=fields,
-                           refused=refused, set_up=action == ANALYSE, alternates=alternates)
+                           refused=refused, set_up=action == ANALYSE, alternates=alternates(page, analysis_url))
     return html, 400 if refused else 200
 
 

@@ -21,7 +21,6 @@ from collections.abc import Iterator
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from flask_babel import force_locale, gettext
-from werkzeug.routing import BaseConverter
 
 from ..compute import Busy
 from ..engine.errors import N_
@@ -37,7 +36,7 @@ from .i18n import current_language, in_language
 from .json_io import ApiError, json_body, known_game, required
 from .narration import narrate
 from .play import play_slug
-from .sitedata import current_site
+from .sitedata import alternates, current_site
 from .tables import _answer, _asked, loaded, table_store
 
 bp = Blueprint("friends", __name__)
@@ -57,16 +56,6 @@ RETRY_MS = 1000
 
 def invite_slug(lang: str) -> str:
     return in_language(lang, INVITE_SLUG)
-
-
-def invite_slug_converter(slugs) -> type[BaseConverter]:
-    """A URL segment that is the invitation page's slug in some language, so that the route claims no other path."""
-
-    class InviteSlug(BaseConverter):
-        regex = "|".join(sorted(slugs)) or "(?!)"
-        weight = 50
-
-    return InviteSlug
 
 
 def invite_url(game_id: str, code: str) -> str:
@@ -89,11 +78,9 @@ def page(lang: str, slug: str, play: str, invite: str):
     page = site.library.game(lang, slug)
     if page is None or page.game not in GAMES:
         abort(404)
-    alternates = {other.lang: invite_path(other.lang, other.slug)
-                  for other_lang in site.library.languages for other in site.library.games_in(other_lang)
-                  if other.game == page.game}
-    response = Response(render_template("invite.html", page=page, game=GAMES[page.game], alternates=alternates,
-                                        max_name=MAX_NAME))
+    response = Response(render_template(
+        "invite.html", page=page, game=GAMES[page.game], max_name=MAX_NAME,
+        alternates=alternates(page, lambda other: invite_path(other.lang, other.slug))))
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, render_template, url_for
 from flask_babel import gettext
-from werkzeug.routing import BaseConverter
 
 from ..engine.decode import is_whole_number
 from ..engine.errors import EngineError, N_
@@ -22,18 +21,9 @@ from ..games import GAMES
 from .json_io import ApiError, api_error_from_engine, as_sentence, engine_call, json_body, required, translated
 from .narration import narrate
 from .notes import StepNote, with_rule
-from .sitedata import current_site
+from .sitedata import alternates, current_site
 
 bp = Blueprint("lessons", __name__)
-
-
-def lesson_slug_converter(slugs) -> type[BaseConverter]:
-    """A URL segment that is one of the lessons' slugs, so that the lesson's route claims no other path."""
-
-    class LessonSlug(BaseConverter):
-        regex = "|".join(sorted(slugs)) or "(?!)"
-
-    return LessonSlug
 
 
 def lesson_url(page) -> str | None:
@@ -80,17 +70,10 @@ def coach_notes(page, lesson: Lesson, words: LessonWords) -> dict[int, StepNote]
 @bp.get("/<lang>/<slug>/<lesson_slug:part>/")
 def page(lang: str, slug: str, part: str):
     page, lesson = _lesson_page(lang, slug, part)
-    library = current_site().library
-    alternates = {
-        other.lang: lesson_url(other)
-        for other_lang in library.languages
-        for other in library.games_in(other_lang)
-        if other.game == page.game
-    }
     words = current_site().lesson_words(lesson, lang)
     captions = {"title": words.title, "start": words.parts[0], "steps": step_texts(lesson, words)}
     return render_template("lesson.html", page=page, lesson=lesson, words=words, captions=captions,
-                           notes=coach_notes(page, lesson, words), alternates=alternates)
+                           notes=coach_notes(page, lesson, words), alternates=alternates(page, lesson_url))
 
 
 @bp.get("/api/v1/lessons/<game_id>")

@@ -17,7 +17,6 @@ are printed to PDF by ``build.py``; the rules page gives each PDF's real page co
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,7 +33,7 @@ from .assets import asset_url, game_stylesheet
 from .i18n import accepted_language, card_name, current_language, game_word, language_name, language_tag, player_in_text, player_name, suit_name
 from .json_io import ApiError, engine_call, json_body
 from .meta import absolute_url
-from .sitedata import current_site
+from .sitedata import alternates, current_site
 
 bp = Blueprint("pages", __name__)
 
@@ -107,27 +106,17 @@ def _game_page(lang: str, slug: str):
     return page
 
 
-def _alternates(page, url_of: str | Callable[[object], str | None]) -> dict[str, str]:
-    """The same part of the same game in every language that has it, where the language switch leads:
-    ``url_of`` is an endpoint taking the language and the game's slug, or gives a page's address (None if
-    that language lacks it)."""
-    library = current_site().library
-    address = url_of if callable(url_of) else lambda other: url_for(url_of, lang=other.lang, slug=other.slug)
-    return {other.lang: url for lang in library.languages for other in library.games_in(lang)
-            if other.game == page.game and (url := address(other)) is not None}
-
-
 @bp.get("/<lang>/<slug>/")
 def game(lang: str, slug: str):
     page = _game_page(lang, slug)
-    return _rendered("game.html", page=page, alternates=_alternates(page, "pages.game"))
+    return _rendered("game.html", page=page, alternates=alternates(page, "pages.game"))
 
 
 @bp.get("/<lang>/<slug>/sheet/")
 def booklet(lang: str, slug: str):
     """The printable booklet: the whole page laid out for A4, every step drawn, every answer open."""
     page = _game_page(lang, slug)
-    return _rendered("game.html", page=page, alternates=_alternates(page, "pages.booklet"), sheet=True)
+    return _rendered("game.html", page=page, alternates=alternates(page, "pages.booklet"), sheet=True)
 
 
 @bp.get("/<lang>/<slug>/<sheet_slug:part>/")
@@ -138,13 +127,8 @@ def quick_sheet(lang: str, slug: str, part: str):
     if part != sheet.slug:
         abort(404)
     library = current_site().library
-    alternates = {
-        other.lang: url_for("pages.quick_sheet", lang=other.lang, slug=other.slug, part=library.sheet(other).slug)
-        for lang in library.languages
-        for other in library.games_in(lang)
-        if other.game == page.game
-    }
-    return _rendered("quick_sheet.html", page=page, quick=sheet, alternates=alternates, sheet=True)
+    return _rendered("quick_sheet.html", page=page, quick=sheet, sheet=True, alternates=alternates(
+        page, lambda other: url_for("pages.quick_sheet", lang=other.lang, slug=other.slug, part=library.sheet(other).slug)))
 
 
 def glossary_url(page) -> str | None:
@@ -162,8 +146,8 @@ def glossary(lang: str, slug: str, part: str):
     glossary = current_site().library.glossary(page)
     if glossary is None or part != glossary.slug:
         abort(404)
-    alternates = _alternates(page, glossary_url)
-    return _rendered("glossary.html", page=page, glossary=glossary, terms=glossary.of(page.game), alternates=alternates)
+    return _rendered("glossary.html", page=page, glossary=glossary, terms=glossary.of(page.game),
+                     alternates=alternates(page, glossary_url))
 
 
 def pad_url(page) -> str | None:
@@ -182,34 +166,19 @@ def pad(lang: str, slug: str, part: str):
     scoring = GAMES[page.game].scoring_data()
     if words is None or scoring is None or part != words.slug:
         abort(404)
-    alternates = _alternates(page, pad_url)
-    return _rendered("pad.html", page=page, pad=words, scoring=scoring, alternates=alternates)
+    return _rendered("pad.html", page=page, pad=words, scoring=scoring, alternates=alternates(page, pad_url))
 
 
-def slug_converter(slugs) -> type[BaseConverter]:
+def slug_converter(slugs, ahead: bool = True) -> type[BaseConverter]:
     """A URL segment that is one of ``slugs`` (the words a page's address takes in each language, from the
-    content), so that the page's route claims no other path."""
+    content, or the languages themselves), so that the page's route claims no other path. ``ahead``: tried
+    before a route's free segment (a game's slug) where both would match the same path."""
 
     class Slug(BaseConverter):
         regex = "|".join(re.escape(slug) for slug in sorted(slugs)) or "(?!)"
-        # Tried before a route's free segment (a game's slug) where both would match the same path.
-        weight = 50
+        weight = 50 if ahead else BaseConverter.weight
 
     return Slug
-
-
-def glossary_slug_converter(slugs) -> type[BaseConverter]:
-    """A URL segment that is one of the glossaries' slugs, so that the glossary's route claims no other path."""
-    return slug_converter(slugs)
-
-
-def sheet_slug_converter(slugs) -> type[BaseConverter]:
-    """A URL segment that is one of the sheets' slugs, so that the sheet's route claims no other path."""
-
-    class SheetSlug(BaseConverter):
-        regex = "|".join(re.escape(slug) for slug in sorted(slugs)) or "(?!)"
-
-    return SheetSlug
 
 
 def pdf_name(page, sheet=None) -> str:

@@ -20,7 +20,7 @@ from . import seating
 from .i18n import in_language
 from .json_io import ApiError, json_body, required
 from .narration import narrate
-from .sitedata import current_site
+from .sitedata import alternates, current_site
 from .staging import stage
 from .tables import loaded, table_store
 
@@ -52,15 +52,8 @@ def _play_page(lang: str, slug: str, play: str):
 @bp.get("/<lang>/<slug>/<play>/")
 def page(lang: str, slug: str, play: str):
     page = _play_page(lang, slug, play)
-    library = current_site().library
-    alternates = {
-        other.lang: play_url(other)
-        for other_lang in library.languages
-        for other in library.games_in(other_lang)
-        if other.game == page.game
-    }
     game = GAMES[page.game]
-    return render_template("play.html", page=page, game=game, alternates=alternates, max_name=MAX_NAME,
+    return render_template("play.html", page=page, game=game, alternates=alternates(page, play_url), max_name=MAX_NAME,
                            turn_seconds=seating.turn_seconds())
 
 

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from flask import Blueprint, Flask, abort, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import format_decimal
-from werkzeug.routing import BaseConverter
 
 from ..engine.contract import MoveLike, PositionLike
 from ..engine.errors import EngineError
@@ -26,7 +25,8 @@ from ..puzzles import Puzzle, PuzzleWords, load_puzzles, load_words
 from .i18n import current_language, fill
 from .json_io import ApiError, api_error_from_engine, engine_call, json_body, required
 from .narration import narrate
-from .sitedata import current_site
+from .pages import slug_converter
+from .sitedata import alternates, current_site
 
 bp = Blueprint("puzzles", __name__)
 
@@ -54,11 +54,7 @@ def install(app: Flask) -> None:
     words = {lang: load_words(lang, by_game, app.config["CONTENT_DIR"]) for lang in site.languages}
     app.extensions["naipes_puzzles"] = PuzzleSite(
         by_game, {puzzle.id: puzzle for puzzles in by_game.values() for puzzle in puzzles}, words)
-
-    class PuzzlesSlug(BaseConverter):
-        regex = "|".join(sorted({word.slug for word in words.values()})) or "(?!)"
-
-    app.url_map.converters["puzzles_slug"] = PuzzlesSlug
+    app.url_map.converters["puzzles_slug"] = slug_converter({word.slug for word in words.values()}, ahead=False)
 
 
 def _site() -> PuzzleSite:
@@ -192,12 +188,11 @@ def _game_page(lang: str, slug: str, part: str):
     return page
 
 
-def _alternates(game: str, endpoint: str, word: str | None = None, **more) -> dict[str, str]:
+def _alternates(page, endpoint: str, word: str | None = None, **more) -> dict[str, str]:
     """The same page in every language; ``word`` names an address word of the page words (the sheet's)."""
-    return {other.lang: url_for(endpoint, lang=other.lang, slug=other.slug, part=_words(other.lang).slug,
-                                **({**more, "word": _words(other.lang).page[word]} if word is not None else more))
-            for lang in current_site().languages for other in current_site().library.games_in(lang)
-            if other.game == game}
+    return alternates(page, lambda other: url_for(
+        endpoint, lang=other.lang, slug=other.slug, part=_words(other.lang).slug,
+        **({**more, "word": _words(other.lang).page[word]} if word is not None else more)))
 
 
 def daily(game: str, day: datetime.date | None = None) -> Puzzle:
@@ -238,7 +233,7 @@ def index(lang: str, slug: str, part: str):
     return render_template("puzzles.html", page=page, puzzles=puzzles, themes=themes, techniques=techniques,
                            words=_words(), game_words=_words().games[page.game], title=title,
                            theme_names=theme_names,
-                           alternates=_alternates(page.game, "puzzles.index"))
+                           alternates=_alternates(page, "puzzles.index"))
 
 
 def _numbered(lang: str, slug: str, part: str, number: int):
@@ -258,7 +253,7 @@ def puzzle_page(lang: str, slug: str, part: str, number: int):
                            goal=goal(puzzle), hint=hint(puzzle), solution=solution_lines(puzzle),
                            board=_board(puzzle, puzzle.start), following=following, why=why(puzzle),
                            theme=", ".join(theme_names(puzzle)),
-                           alternates=_alternates(page.game, "puzzles.puzzle_page", number=number))
+                           alternates=_alternates(page, "puzzles.puzzle_page", number=number))
 
 
 @bp.post("/<lang>/<slug>/<puzzles_slug:part>/<int:number>/board")
@@ -287,7 +282,7 @@ def more(lang: str, slug: str, part: str, word: str):
     chosen = list(puzzles[::step])[:SHEET_SIZE]
     return render_template("puzzle_sheet.html", page=page, words=words, puzzles=chosen, title=title, goal=goal,
                            solution_lines=solution_lines, board=lambda puzzle: _board(puzzle, puzzle.start, playable=False),
-                           alternates=_alternates(page.game, "puzzles.more", word="sheet_slug"))
+                           alternates=_alternates(page, "puzzles.more", word="sheet_slug"))
 
 
 def daily_links(lang: str) -> list[tuple[str, str, str]]:

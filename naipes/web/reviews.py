@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from flask import Blueprint, abort, jsonify, render_template, url_for
 from flask_babel import format_decimal, gettext, ngettext
-from werkzeug.routing import BaseConverter
 
 from ..engine.contract import PositionLike, Rules
 from ..engine.errors import N_
@@ -27,7 +26,7 @@ from .i18n import in_language
 from .json_io import ApiError, json_body
 from .notes import StepNote, with_rule
 from .play import play_slug
-from .sitedata import current_site
+from .sitedata import alternates, current_site
 from .tables import opened_table, review_of
 
 bp = Blueprint("reviews", __name__)
@@ -77,14 +76,7 @@ class ReviewedGame:
 @bp.get("/<site_lang:lang>/<slug>/<play>/<review>/")
 def page(lang: str, slug: str, play: str, review: str):
     page = _review_page(lang, slug, play, review)
-    library = current_site().library
-    alternates = {
-        other.lang: review_url(other)
-        for other_lang in library.languages
-        for other in library.games_in(other_lang)
-        if other.game == page.game
-    }
-    return render_template("review.html", page=page, alternates=alternates)
+    return render_template("review.html", page=page, alternates=alternates(page, review_url))
 
 
 @bp.post("/<site_lang:lang>/<slug>/<play>/<review>/render")
@@ -131,16 +123,6 @@ def _cost_label(game: Rules, cost: float, unit: str, decisive: bool) -> str:
     else:
         return gettext("Decisive:") if decisive else gettext("To look at:")
     return gettext("Decisive. %(cost)s", cost=label) if decisive else label
-
-
-def language_converter(languages) -> type[BaseConverter]:
-    """A URL segment that is one of the site's languages, so that the review's four-part route claims
-    no other path (``/api/v1/old-maid/new`` is the API's)."""
-
-    class SiteLanguage(BaseConverter):
-        regex = "|".join(sorted(languages)) or "(?!)"
-
-    return SiteLanguage
 
 
 def register_template_helpers(app) -> None:

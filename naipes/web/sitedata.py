@@ -8,13 +8,14 @@ of reaching a reader.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from flask import current_app
+from flask import current_app, url_for
 
-from ..content import CONTENT_DIR, Library, load_library
+from ..content import CONTENT_DIR, GamePage, Library, load_library
 from ..examples import Captions, Example, ExampleError, load_captions, load_examples
 from ..lessons import Lesson, LessonError, LessonWords, load_lessons, load_words
 from .i18n import current_language
@@ -96,3 +97,13 @@ class SiteData:
 def current_site() -> SiteData:
     """The content the running app loaded at start-up (``create_app`` keeps it in its extensions)."""
     return current_app.extensions["naipes"]
+
+
+def alternates(page: GamePage, url_of: str | Callable[[GamePage], str | None]) -> dict[str, str]:
+    """The same part of the same game in every language that has it, where the language switch leads:
+    ``url_of`` is an endpoint taking the language and the game's slug, or gives a page's address (None if
+    that language lacks it)."""
+    library = current_site().library
+    address = url_of if callable(url_of) else lambda other: url_for(url_of, lang=other.lang, slug=other.slug)
+    return {other.lang: url for lang in library.languages for other in library.games_in(lang)
+            if other.game == page.game and (url := address(other)) is not None}
