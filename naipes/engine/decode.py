@@ -33,6 +33,14 @@ else:
 Count = Annotated[int, msgspec.Meta(ge=0)]
 """A whole number, 0 or more."""
 
+OUTPUT_ONLY = msgspec.Meta(extra_json_schema={"readOnly": True})
+"""A field the answers carry and a client need not send: it is ignored on input."""
+
+
+class Tagged(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
+    """The shape every game's moves and events share: a JSON object that names its kind in ``type``
+    (the subclass's ``tag``) and holds no field beyond its declared ones."""
+
 
 def read(data: object, shape: type[T], error: Failure = InvalidPosition, output_only: frozenset[str] = frozenset()) -> T:
     """``data`` (parsed JSON) as an instance of ``shape``, or ``error`` saying where it does not fit.

@@ -14,11 +14,9 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import msgspec
 from msgspec import Meta, Struct
 
-from ...engine.decode import CardCode
+from ...engine.decode import OUTPUT_ONLY, CardCode, Tagged
 
 Seat = Annotated[int, Meta(ge=0, le=1)]
-OUTPUT_ONLY = Meta(extra_json_schema={"readOnly": True})
-"""A field the answers carry and a client need not send: it is ignored on input."""
 if TYPE_CHECKING:  # the engine's values hold these as plain strings
     Source = str
     Target = str
@@ -60,16 +58,15 @@ class RacePosition(Struct, forbid_unknown_fields=True):
         default_factory=lambda: [0, 0])
 
 
-class RaceDraw(Struct, tag="draw", tag_field="type", forbid_unknown_fields=True):
+class RaceDraw(Tagged, tag="draw"):
     player: Seat
 
 
-class RaceRecycle(Struct, tag="recycle", tag_field="type", forbid_unknown_fields=True):
+class RaceRecycle(Tagged, tag="recycle"):
     player: Seat
 
 
-class RaceTransfer(Struct, tag="move", tag_field="type", kw_only=True, forbid_unknown_fields=True,
-                   rename={"source": "from", "target": "to"}):
+class RaceTransfer(Tagged, tag="move", kw_only=True, rename={"source": "from", "target": "to"}):
     player: Seat
     source: Source
     count: Annotated[int, Meta(ge=1, le=52)] = 1
@@ -79,37 +76,33 @@ class RaceTransfer(Struct, tag="move", tag_field="type", kw_only=True, forbid_un
 RaceMove = RaceDraw | RaceRecycle | RaceTransfer
 
 
-class _Event(Struct, tag_field="type", forbid_unknown_fields=True):
-    pass
-
-
-class RaceDrew(_Event, tag="drew"):
+class RaceDrew(Tagged, tag="drew"):
     player: Seat
     cards: Annotated[list[CardCode], Meta(min_length=1, max_length=3)]
 
 
-class RaceRecycled(_Event, tag="recycled"):
+class RaceRecycled(Tagged, tag="recycled"):
     player: Seat
 
 
-class RaceMoved(_Event, tag="moved", rename={"source": "from", "target": "to"}):
+class RaceMoved(Tagged, tag="moved", rename={"source": "from", "target": "to"}):
     player: Seat
     source: Source
     target: Target
     cards: Annotated[list[CardCode], Meta(min_length=1)]
 
 
-class RaceFlipped(_Event, tag="flipped"):
+class RaceFlipped(Tagged, tag="flipped"):
     player: Seat
     column: ColumnName
     card: CardCode
 
 
-class RaceWon(_Event, tag="won"):
+class RaceWon(Tagged, tag="won"):
     winner: Seat
 
 
-class RaceBlocked(_Event, tag="blocked"):
+class RaceBlocked(Tagged, tag="blocked"):
     winner: Seat | None
     contributed: Annotated[list[int], Meta(min_length=2, max_length=2)]
 

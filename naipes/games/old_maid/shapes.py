@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from msgspec import Meta, Struct
 
 from ...engine.cards import DECK as PACK
+from ...engine.decode import Tagged
 
 REMOVED = "QC"
 """The card taken out of the pack: with it gone, one queen can never be paired."""
@@ -40,17 +41,17 @@ class OldMaidPosition(Struct, forbid_unknown_fields=True):
     loser: Seat | None
 
 
-class OldMaidDiscard(Struct, tag="discard", tag_field="type", forbid_unknown_fields=True):
+class OldMaidDiscard(Tagged, tag="discard"):
     player: Annotated[int, Meta(ge=0)]
     cards: Annotated[list[OldMaidCard], Meta(min_length=2, max_length=2)]
 
 
-class OldMaidDraw(Struct, tag="draw", tag_field="type", forbid_unknown_fields=True):
+class OldMaidDraw(Tagged, tag="draw"):
     player: Annotated[int, Meta(ge=0)]
     index: int
 
 
-class OldMaidArrange(Struct, tag="arrange", tag_field="type", forbid_unknown_fields=True):
+class OldMaidArrange(Tagged, tag="arrange"):
     player: Annotated[int, Meta(ge=0)]
     order: list[OldMaidCard]
 
@@ -58,26 +59,22 @@ class OldMaidArrange(Struct, tag="arrange", tag_field="type", forbid_unknown_fie
 OldMaidMove = OldMaidDiscard | OldMaidDraw | OldMaidArrange
 
 
-class _Event(Struct, tag_field="type", forbid_unknown_fields=True):
-    pass
-
-
-class OldMaidDiscarded(_Event, tag="discarded"):
+class OldMaidDiscarded(Tagged, tag="discarded"):
     player: Seat
     cards: Annotated[list[OldMaidCard], Meta(min_length=2, max_length=2)]
 
 
-class OldMaidDrew(_Event, tag="drew", rename={"source": "from"}):
+class OldMaidDrew(Tagged, tag="drew", rename={"source": "from"}):
     player: Seat
     source: Seat
     card: OldMaidCard
 
 
-class OldMaidOut(_Event, tag="out"):
+class OldMaidOut(Tagged, tag="out"):
     player: Seat
 
 
-class OldMaidGameOver(_Event, tag="game_over"):
+class OldMaidGameOver(Tagged, tag="game_over"):
     loser: Seat | None
 
 

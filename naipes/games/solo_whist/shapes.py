@@ -13,12 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from msgspec import Meta, Struct
 
-from ...engine.decode import CardCode, SuitLetter
+from ...engine.decode import OUTPUT_ONLY, CardCode, SuitLetter, Tagged
 
 Seat = Annotated[int, Meta(ge=0, le=3)]
 Four = Meta(min_length=4, max_length=4)
-OUTPUT_ONLY = Meta(extra_json_schema={"readOnly": True})
-"""A field the answers carry and a client need not send: it is ignored on input."""
 if TYPE_CHECKING:  # the engine's values hold these as plain strings
     Call = str
     ContractName = str
@@ -74,17 +72,17 @@ class SoloWhistPosition(Struct, kw_only=True, forbid_unknown_fields=True):
     exposed: Annotated[bool, OUTPUT_ONLY] = False
 
 
-class SoloWhistBid(Struct, tag="bid", tag_field="type", forbid_unknown_fields=True):
+class SoloWhistBid(Tagged, tag="bid"):
     player: Seat
     bid: Call
 
 
-class SoloWhistNameTrump(Struct, tag="name_trump", tag_field="type", forbid_unknown_fields=True):
+class SoloWhistNameTrump(Tagged, tag="name_trump"):
     player: Seat
     suit: SuitLetter
 
 
-class SoloWhistPlay(Struct, tag="play", tag_field="type", forbid_unknown_fields=True):
+class SoloWhistPlay(Tagged, tag="play"):
     player: Seat
     card: CardCode
 
@@ -92,44 +90,40 @@ class SoloWhistPlay(Struct, tag="play", tag_field="type", forbid_unknown_fields=
 SoloWhistMove = SoloWhistBid | SoloWhistNameTrump | SoloWhistPlay
 
 
-class _Event(Struct, tag_field="type", forbid_unknown_fields=True):
-    pass
-
-
-class SoloWhistBidEvent(_Event, tag="bid"):
+class SoloWhistBidEvent(Tagged, tag="bid"):
     player: Seat
     bid: Call
 
 
-class SoloWhistAuctionClosed(_Event, tag="auction_closed"):
+class SoloWhistAuctionClosed(Tagged, tag="auction_closed"):
     contract: SoloWhistContract
 
 
-class SoloWhistAnnulled(_Event, tag="annulled"):
+class SoloWhistAnnulled(Tagged, tag="annulled"):
     pass
 
 
-class SoloWhistTrumpNamed(_Event, tag="trump_named"):
+class SoloWhistTrumpNamed(Tagged, tag="trump_named"):
     player: Seat
     suit: SuitLetter
 
 
-class SoloWhistPlayed(_Event, tag="played"):
+class SoloWhistPlayed(Tagged, tag="played"):
     player: Seat
     card: CardCode
 
 
-class SoloWhistTrickWon(_Event, tag="trick_won"):
+class SoloWhistTrickWon(Tagged, tag="trick_won"):
     winner: Seat
     cards: Annotated[list[CardCode], Four]
 
 
-class SoloWhistHandExposed(_Event, tag="hand_exposed"):
+class SoloWhistHandExposed(Tagged, tag="hand_exposed"):
     player: Seat
     cards: list[CardCode]
 
 
-class SoloWhistContractDecided(_Event, tag="contract_decided"):
+class SoloWhistContractDecided(Tagged, tag="contract_decided"):
     made: bool
     tricks: Annotated[list[int], Four]
     settlement: Annotated[list[int], Four]
