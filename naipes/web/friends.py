@@ -35,7 +35,7 @@ from . import pool, seating
 from .i18n import current_language, in_language
 from .json_io import ApiError, json_body, known_game, required
 from .narration import narrate
-from .play import play_slug
+from .play import play_page, play_slug
 from .sitedata import alternates, current_site
 from .tables import _answer, _asked, loaded, table_store
 
@@ -72,11 +72,8 @@ def invite_path(lang: str, slug: str) -> str:
 
 @bp.get("/<lang>/<slug>/<play>/<invite_slug:invite>/")
 def page(lang: str, slug: str, play: str, invite: str):
-    site = current_site()
-    if lang not in site.languages or play != play_slug(lang) or invite != invite_slug(lang):
-        abort(404)
-    page = site.library.game(lang, slug)
-    if page is None or page.game not in GAMES:
+    page = play_page(lang, slug, play)
+    if invite != invite_slug(lang):
         abort(404)
     response = Response(render_template(
         "invite.html", page=page, game=GAMES[page.game], max_name=MAX_NAME,

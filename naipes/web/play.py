@@ -40,7 +40,8 @@ def play_url(page) -> str:
     return url_for("play.page", lang=page.lang, slug=page.slug, play=play_slug(page.lang))
 
 
-def _play_page(lang: str, slug: str, play: str):
+def play_page(lang: str, slug: str, play: str):
+    """The rules page of a game played at ``/<lang>/<slug>/<play>/`` (and the pages under it), or 404."""
     if lang not in current_site().languages or play != play_slug(lang):
         abort(404)
     page = current_site().library.game(lang, slug)
@@ -51,7 +52,7 @@ def _play_page(lang: str, slug: str, play: str):
 
 @bp.get("/<lang>/<slug>/<play>/")
 def page(lang: str, slug: str, play: str):
-    page = _play_page(lang, slug, play)
+    page = play_page(lang, slug, play)
     game = GAMES[page.game]
     return render_template("play.html", page=page, game=game, alternates=alternates(page, play_url), max_name=MAX_NAME,
                            turn_seconds=seating.turn_seconds())
@@ -60,7 +61,7 @@ def page(lang: str, slug: str, play: str):
 @bp.post("/<lang>/<slug>/<play>/render")
 def render(lang: str, slug: str, play: str):
     """What the reader's seat sees, drawn: the diagram, the facts, the events told, the result."""
-    page = _play_page(lang, slug, play)
+    page = play_page(lang, slug, play)
     game = GAMES[page.game]
     data = json_body()
     kept = loaded(game, required(data, "table"))

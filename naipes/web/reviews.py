@@ -25,8 +25,8 @@ from .analysis import board_url, first_on_board
 from .i18n import in_language
 from .json_io import ApiError, json_body
 from .notes import StepNote, with_rule
-from .play import play_slug
-from .sitedata import alternates, current_site
+from .play import play_page, play_slug
+from .sitedata import alternates
 from .tables import opened_table, review_of
 
 bp = Blueprint("reviews", __name__)
@@ -47,10 +47,8 @@ def review_url(page) -> str:
 
 
 def _review_page(lang: str, slug: str, play: str, review: str):
-    if lang not in current_site().languages or play != play_slug(lang) or review != review_slug(lang):
-        abort(404)
-    page = current_site().library.game(lang, slug)
-    if page is None or page.game not in GAMES:
+    page = play_page(lang, slug, play)
+    if review != review_slug(lang):
         abort(404)
     return page
 
