@@ -9,7 +9,7 @@ from typing import Annotated
 
 from msgspec import Meta, Struct
 
-from ...engine.decode import CardCode
+from ...engine.decode import CardCode, Tagged
 
 Seat = Annotated[int, Meta(ge=0, le=1)]
 PerPlayer = Meta(min_length=2, max_length=2)
@@ -21,32 +21,28 @@ class WarPosition(Struct, forbid_unknown_fields=True):
     won: Annotated[list[list[CardCode]], PerPlayer]
 
 
-class WarTurn(Struct, tag="turn", tag_field="type", forbid_unknown_fields=True):
+class WarTurn(Tagged, tag="turn"):
     player: Annotated[int, Meta(ge=0)]
 
 
 WarMove = WarTurn
 
 
-class _Event(Struct, tag_field="type", forbid_unknown_fields=True):
-    pass
-
-
-class WarTurned(_Event, tag="turned"):
+class WarTurned(Tagged, tag="turned"):
     player: Seat
     card: CardCode | None
 
 
-class WarTook(_Event, tag="took"):
+class WarTook(Tagged, tag="took"):
     player: Seat
     cards: list[CardCode]
 
 
-class WarTookBack(_Event, tag="took_back"):
+class WarTookBack(Tagged, tag="took_back"):
     pass
 
 
-class WarGameOver(_Event, tag="game_over"):
+class WarGameOver(Tagged, tag="game_over"):
     winner: Seat | None
 
 
