@@ -9,6 +9,7 @@ import tempfile
 import threading
 
 import pytest
+from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from naipes.content import CONTENT_DIR, load_library
@@ -102,8 +103,6 @@ def live_server(app):
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
-
     executable = shutil.which("chromium")
     if executable is None:
         pytest.fail("Debian's chromium is not installed: run ./scripts/test, which installs it")
