@@ -61,7 +61,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 class _TestOrSharedFile(LoadScopeScheduling):
     """``--dist loadscope`` as the test command uses it: the tests are handed out one by one, so that
-    both processes finish together, but those of a file with a fixture made once for the file (a whole
+    the processes finish together, but those of a file with a fixture made once for the file (a whole
     build, a fresh install, a server: ``scope="module"`` in its text) all go to one process, which
     makes it once. (``--dist loadgroup`` would do it with markers, but pytest-xdist 3.8 marks a test
     where pytest 9 no longer reads it.)"""
