@@ -7,9 +7,12 @@ import os
 import shutil
 import tempfile
 import threading
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
+from xdist.scheduler import LoadScopeScheduling
 
 from naipes.content import CONTENT_DIR, load_library
 from naipes.publish.catalogs import compile_catalogs
@@ -19,8 +22,10 @@ from tests import sampling
 from tests.servers import PostgresServer, RedisServer
 
 
-LONG_FILES = {"test_build.py", "test_toy_game.py", "test_new_game.py", "test_fresh_install.py"}
-"""Files of a few long tests each (a whole build, or the site's tests run again in a copy of the checkout)."""
+LONG_FILES = {"test_build.py", "test_toy_game.py", "test_new_game.py", "test_fresh_install.py", "test_starvation.py",
+              "test_tables_hidden.py"}
+"""Files of a few long tests each (a whole build, the site's tests run again in a copy of the checkout, a
+production server under attack, tables played to their end)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -39,9 +44,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The browser tests and the long files come first. The test command hands out whole files
-    (``--dist loadfile``), and these are the longest, with few tests each: handed out last, as
-    xdist's own order (most tests first) does, one of them ran alone at the end of the run.
+    """The long files come first, then the browser tests: handed out last, one long file ran alone at
+    the end of the run.
     The quick tier leaves out what drives Chromium, starts a PostgreSQL or Redis server (each such test
     has its twin on SQLite or in one process there) or is marked slow."""
     if config.getoption("fast"):
@@ -52,7 +56,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
         config.hook.pytest_deselected(items=[item for item in items if not quick(item)])
         items[:] = [item for item in items if quick(item)]
-    items.sort(key=lambda item: not ("browser" in item.path.parts or item.path.name in LONG_FILES))
+    items.sort(key=lambda item: (item.path.name not in LONG_FILES, "browser" not in item.path.parts))
+
+
+class _TestOrSharedFile(LoadScopeScheduling):
+    """``--dist loadscope`` as the test command uses it: the tests are handed out one by one, so that
+    the processes finish together, but those of a file with a fixture made once for the file (a whole
+    build, a fresh install, a server: ``scope="module"`` in its text) all go to one process, which
+    makes it once. (``--dist loadgroup`` would do it with markers, but pytest-xdist 3.8 marks a test
+    where pytest 9 no longer reads it.)"""
+
+    def __init__(self, config: pytest.Config, log=None) -> None:
+        super().__init__(config, log)
+        tests = Path(__file__).parent
+        self.shared = {path.relative_to(config.rootpath).as_posix() for path in tests.rglob("test_*.py")
+                       if 'scope="module"' in path.read_text(encoding="utf-8")}
+
+    def _split_scope(self, nodeid: str) -> str:
+        file = nodeid.split("::", 1)[0]
+        return file if file in self.shared else nodeid
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    return _TestOrSharedFile(config, log) if config.getvalue("dist") == "loadscope" else None
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -102,8 +129,6 @@ def live_server(app):
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
-
     executable = shutil.which("chromium")
     if executable is None:
         pytest.fail("Debian's chromium is not installed: run ./scripts/test, which installs it")

@@ -28,6 +28,7 @@ from xml.etree import ElementTree
 
 import brotli
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
@@ -442,8 +443,6 @@ def test_the_front_door_without_javascript_links_to_every_language(browser, stat
 
 @pytest.mark.browser
 def test_the_front_door_has_no_axe_violation(browser, static_site):
-    from axe_playwright_python.sync_playwright import Axe
-
     context = browser.new_context()
     page = context.new_page()
     # Without its script the page stays put instead of leaving for a language.

@@ -28,7 +28,10 @@ def test_six_clients_on_the_hardest_analysis_leave_the_reader_answered():
     assert set(report["analysis"]["statuses"]) <= {400, 429, 503}
 
 
-def test_every_attack_run_short_leaves_the_reader_answered_and_the_site_within_its_answers():
-    report = starvation.run(seconds=3, workers=3, slow_sockets=330)
-    _held_and_read(report, starvation.ATTACKS)
+def test_every_other_attack_run_short_leaves_the_reader_answered_and_the_site_within_its_answers():
+    """The attacks but the analysis (the test above runs it, on one worker: the harder case), each
+    against a server of its own."""
+    others = tuple(name for name in starvation.ATTACKS if name != "analysis")
+    report = starvation.run(seconds=2, workers=3, slow_sockets=330, only=others)
+    _held_and_read(report, others)
     assert report["slow-bodies"]["answers"] > 0

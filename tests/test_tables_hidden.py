@@ -205,7 +205,7 @@ def test_solo_whist_tables_never_show_a_hidden_card_and_always_end(app):
     client = app.test_client()
     rng = random.Random(12)
     phases = set()
-    for number in range(60):
+    for number in range(30):
         seat = rng.randrange(4)
         level = "strong" if number < 2 else "basic"
         answer = play_to_the_end(app, client, "solo-whist", SoloWhistKnowledge(seat),

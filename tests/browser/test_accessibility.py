@@ -1,11 +1,13 @@
 """Every page, as served, passes the Nu HTML Checker and the current axe-core with no violation."""
 
+import functools
 import json
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from naipes.content import load_library
 from naipes.games import GAMES as REGISTERED
@@ -52,14 +54,17 @@ def test_every_page_is_valid_html(client, tmp_path):
     assert not problems, "\n".join(problems)
 
 
+@functools.cache
+def _axe_source() -> str:
+    return AXE.read_text(encoding="utf-8")
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("url", PAGES)
 def test_every_page_has_no_axe_violation(page, live_server, url):
-    from axe_playwright_python.sync_playwright import Axe
-
     assert AXE.is_file(), "run ./scripts/test: it installs axe-core from npm"
     response = page.goto(live_server + url)
     if response.status in (400, 404):
         page.problems[:] = [p for p in page.problems if str(response.status) not in p]
-    results = Axe(AXE.read_text(encoding="utf-8")).run(page)
+    results = Axe(_axe_source()).run(page)
     assert results.violations_count == 0, results.generate_report()
