@@ -69,7 +69,6 @@ SUIT_NAMES = {
 }
 
 
-
 class CatalogsNotCompiled(RuntimeError):
     """A language's ``.mo`` file is missing: without it flask-babel would quietly show English."""
 

@@ -138,7 +138,6 @@ def names(store: TableStore, kept: Kept) -> list[str | None]:
     return [row.name for row in gathering.seats_at(store, kept.id)]
 
 
-
 def create(store: TableStore, game: Rules, options: dict, language: str) -> tuple[Kept, list[Event], list[dict]]:
     """A new table with friends as ``options`` ask (``seats``, ``level``, Old Maid's ``players``, the
     creator's ``name``): kept, with the events of its deal and its invitations (``seat``, ``code``, ``url``)."""

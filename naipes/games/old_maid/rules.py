@@ -257,7 +257,6 @@ class Arrange:
 Move = Discard | Draw | Arrange
 
 
-
 def move_from_json(data: object) -> Move:
     """The move an API client sent; ``InvalidMove`` for anything that does not fit the schema."""
     return read_move(data)
