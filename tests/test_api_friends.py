@@ -89,6 +89,12 @@ class Stream:
             got.append(self.messages.get(timeout=max(0.01, deadline - time.monotonic())))
         return got
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
     def close(self):
         """The stream closed by the thread that reads it, woken by the bus to see that it should."""
         self.closing.set()
@@ -182,8 +188,7 @@ def discard(answer):
 
 def test_a_move_reaches_the_other_seat_masked_for_it_and_told_in_its_language(client):
     ana, joao = two_at_old_maid(client)
-    stream = Stream(client, "old-maid", joao["table"], after=joao["version"])
-    try:
+    with Stream(client, "old-maid", joao["table"], after=joao["version"]) as stream:
         first = stream.next()
         assert first[0] == joao["version"] and first[1]["events"] == []
         moved = post(client, "/move", {"table": ana["table"], "move": discard(ana), "version": ana["version"]})
@@ -194,8 +199,6 @@ def test_a_move_reaches_the_other_seat_masked_for_it_and_told_in_its_language(cl
         assert [event["type"] for event in seen["events"]] == ["discarded"]
         assert all(card is None for card in seen["view"]["hands"][0])
         assert seen["told"] and "Jogador 1" not in seen["told"][0] and "jogador 1" in seen["told"][0]
-    finally:
-        stream.close()
 
 
 def test_after_resumes_with_nothing_lost_or_repeated(client):
@@ -205,19 +208,14 @@ def test_after_resumes_with_nothing_lost_or_repeated(client):
     for _ in range(2):
         answer = post(client, "/move", {"table": ana["table"], "move": discard(answer)}).get_json()
         versions.append(answer["version"])
-    stream = Stream(client, "old-maid", joao["table"], after=versions[1])
-    try:
+    with Stream(client, "old-maid", joao["table"], after=versions[1]) as stream:
         version, seen = stream.next()
         assert version == versions[2]
         assert len(seen["events"]) == 1
-    finally:
-        stream.close()
-    resumed = Stream(client, "old-maid", joao["table"], after=versions[0], headers={"Last-Event-ID": str(versions[2])})
-    try:
+    with Stream(client, "old-maid", joao["table"], after=versions[0],
+                headers={"Last-Event-ID": str(versions[2])}) as resumed:
         version, seen = resumed.next()
         assert version == versions[2] and seen["events"] == []
-    finally:
-        resumed.close()
 
 
 def test_an_after_that_is_not_a_version_is_refused(client):
@@ -228,13 +226,10 @@ def test_an_after_that_is_not_a_version_is_refused(client):
 
 def test_an_idle_stream_sends_a_comment_to_stay_open(client):
     ana, _ = two_at_old_maid(client)
-    stream = Stream(client, "old-maid", ana["table"])
-    try:
+    with Stream(client, "old-maid", ana["table"]) as stream:
         stream.next()
         time.sleep(0.6)
         assert stream.comments
-    finally:
-        stream.close()
 
 
 def test_a_late_seat_is_played_for_once_and_every_seat_is_told(app, client):
@@ -247,19 +242,13 @@ def test_a_late_seat_is_played_for_once_and_every_seat_is_told(app, client):
     assert late.version == kept.version + 1 and twice.version == late.version
     seen = client.get(f"/api/v1/old-maid/tables/state?table={joao['table']}&lang=pt").get_json()
     assert seen["version"] == late.version
-    stream = Stream(client, "old-maid", joao["table"], after=kept.version)
-    try:
+    with Stream(client, "old-maid", joao["table"], after=kept.version) as stream:
         _, message = stream.next()
         assert message["events"][0] == {"type": "played_for", "player": 1}
         assert message["told"][0].startswith("O seu tempo acabou")
-    finally:
-        stream.close()
-    stream = Stream(client, "old-maid", ana["table"], after=kept.version)
-    try:
+    with Stream(client, "old-maid", ana["table"], after=kept.version) as stream:
         _, message = stream.next()
         assert message["told"][0].startswith("Al jugador 2 se le acabó el tiempo")
-    finally:
-        stream.close()
 
 
 def test_a_seat_that_leaves_is_played_by_the_computer_until_its_key_comes_back(client):
@@ -395,14 +384,11 @@ def test_a_table_with_friends_on_postgresql(postgresql):
         ana, joao = two_at_old_maid(client)
         again = post(client, "/join", {"invite": ana["invites"][0]["code"], "name": "Eve"}, "pt")
         assert error(again, 409)["code"] == "seat_taken"
-        stream = Stream(client, "old-maid", joao["table"], after=joao["version"])
-        try:
+        with Stream(client, "old-maid", joao["table"], after=joao["version"]) as stream:
             stream.next()
             moved = post(client, "/move", {"table": ana["table"], "move": discard(ana), "version": ana["version"]})
             _, seen = stream.until(moved.get_json()["version"])[-1]
             assert [event["type"] for event in seen["events"]] == ["discarded"]
-        finally:
-            stream.close()
         with app.test_request_context():
             kept = loaded(GAMES["old-maid"], joao["table"])
             late = seating.on_time(table_store(), kept, GAMES["old-maid"], now=kept.deadline + 1)
@@ -479,25 +465,19 @@ def test_every_answer_says_how_long_the_turn_has_left_by_the_servers_clock(clien
 def test_a_stream_that_finds_the_pool_full_makes_the_late_move_once_it_is_free(small_pool_app):
     client = small_pool_app.test_client()
     ana, joao = two_at_old_maid(client)
-    stream = Stream(client, "old-maid", joao["table"])
-    try:
+    with Stream(client, "old-maid", joao["table"]) as stream:
         stream.next()
         thinking = pool_thinking(small_pool_app, seconds=2.0)
         _, late = stream.until(joao["version"] + 1, timeout=10)[-1]
         thinking.join()
         assert any(event["type"] == "played_for" for event in late["events"])
-    finally:
-        stream.close()
 
 
 def test_a_seats_own_stream_plays_its_turn_when_it_runs_out(small_pool_app):
     """A page left open is no move: the only stream at the table is the late seat's own, and its turn is played."""
     client = small_pool_app.test_client()
     ana, joao = two_at_old_maid(client)
-    stream = Stream(client, "old-maid", joao["table"])
-    try:
+    with Stream(client, "old-maid", joao["table"]) as stream:
         stream.next()
         _, late = stream.until(joao["version"] + 1, timeout=10)[-1]
         assert {"type": "played_for", "player": 1} in late["events"]
-    finally:
-        stream.close()
