@@ -143,6 +143,12 @@
     return { press: press, release: release, draw: draw, button: function () { return pending && pending.button; } };
   }
 
+  // Of a sentence's two forms from the catalog, the one the page language's plural rules pick for
+  // ``count``, so that no sentence says "1 segundos".
+  function plural(count, one, other) {
+    return new Intl.PluralRules(document.documentElement.lang).select(count) === "one" ? one : other;
+  }
+
   window.Naipes = { postHTML: postHTML, postJSON: postJSON, getJSON: getJSON, partOf: partOf, click: click, buttonKey: buttonKey,
-                    cardKey: cardKey, completes: completes, picker: picker };
+                    cardKey: cardKey, completes: completes, picker: picker, plural: plural };
 }());

@@ -130,8 +130,7 @@
   }
 
   function secondsLeft(seconds) {
-    var one = new Intl.PluralRules(document.documentElement.lang).select(seconds) === "one";
-    return (one ? labels.labelSecondsOne : labels.labelSecondsOther).replace("%(num)s", String(seconds));
+    return Naipes.plural(seconds, labels.labelSecondsOne, labels.labelSecondsOther).replace("%(num)s", String(seconds));
   }
 
   // The seconds left, drawn once a second; a screen reader hears the turn when it starts (the turn's

@@ -13,8 +13,7 @@
   function counted(root, name, value) {
     var piece = root.querySelector('[data-count~="' + name + '"]');
     if (!piece || typeof value !== "number") { return String(value); }
-    var one = new Intl.PluralRules(document.documentElement.lang).select(value) === "one";
-    return (one ? piece.dataset.one : piece.textContent.trim()).split("{num}").join(String(value));
+    return Naipes.plural(value, piece.dataset.one, piece.textContent.trim()).split("{num}").join(String(value));
   }
 
   function say(root, key, params) {
