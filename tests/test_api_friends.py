@@ -135,6 +135,13 @@ def test_solo_whist_seats_four_and_old_maid_agrees_with_its_players(client):
     assert created(client, ["me", "friend", "computer"], players=3)["view"]["hands"][2] is not None
 
 
+@pytest.mark.parametrize("seat", [2, -1, "0"])
+def test_a_seat_sent_beside_the_seats_must_be_one_of_the_table(client, seat):
+    refused = error(post(client, "", {"seats": ["me", "friend"], "seat": seat}, "pt", game="double-solitaire"), 400)
+    assert refused["code"] == "invalid_seat" and "0 a 1" in refused["message"]
+    assert created(client, ["me", "friend"], game="double-solitaire", seat=1)["seat"] == 0, "“me” places the creator"
+
+
 def test_a_friend_joins_with_a_name_every_seat_sees_and_sees_only_their_own_cards(client):
     ana, joao = two_at_old_maid(client)
     assert joao["seat"] == 1 and joao["table"] != ana["table"]

@@ -15,11 +15,12 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine.contract import MoveLike, PositionLike, Rules
+from ..engine.decode import is_whole_number
 from ..engine.errors import N_, EngineError
 from ..engine.events import Event
 from ..engine.sentences import Sentence, Untold, seat_in
 from . import driver
-from .errors import InvalidSeating
+from .errors import InvalidSeat, InvalidSeating
 
 ME, FRIEND, COMPUTER = "me", "friend", "computer"
 SEAT_KINDS = (ME, FRIEND, COMPUTER)
@@ -69,15 +70,19 @@ class Seating:
         return frozenset(seat for seat, kind in enumerate(self.kinds) if kind != COMPUTER)
 
 
-def seating(game: Rules, seats: object, players: object = None) -> Seating:
+def seating(game: Rules, seats: object, players: object = None, seat: object = None) -> Seating:
     """The seats of a new table with friends; ``InvalidSeats`` for a list the game cannot seat (the count
-    of seats is the game's number of players; Old Maid's ``players``, if given, must agree)."""
+    of seats is the game's number of players; Old Maid's ``players``, if given, must agree). Where "me" is
+    placed decides the creator's seat; a ``seat`` sent as well must still be one of the table's
+    (``InvalidSeat``), as at any table."""
     low, high = game.PLAYERS
     if not isinstance(seats, list) or not all(isinstance(kind, str) and kind in SEAT_KINDS for kind in seats):
         raise InvalidSeats(low, high)
     fits = low <= len(seats) <= high and (players is None or players == len(seats))
     if not fits or seats.count(ME) != 1 or FRIEND not in seats:
         raise InvalidSeats(low, high)
+    if seat is not None and not (is_whole_number(seat) and 0 <= seat < len(seats)):
+        raise InvalidSeat(len(seats))
     return Seating(tuple(seats))
 
 

@@ -141,7 +141,7 @@ def names(store: TableStore, kept: Kept) -> list[str | None]:
 def create(store: TableStore, game: Rules, options: dict, language: str) -> tuple[Kept, list[Event], list[dict]]:
     """A new table with friends as ``options`` ask (``seats``, ``level``, Old Maid's ``players``, the
     creator's ``name``): kept, with the events of its deal and its invitations (``seat``, ``code``, ``url``)."""
-    seats = friends.seating(game, options["seats"], options.get("players"))
+    seats = friends.seating(game, options["seats"], options.get("players"), options.get("seat"))
     name = friends.clean_name(options["name"]) if "name" in options else None
     table, events = pool.run(deal_with_friends, game, seats, options.get("level", game.levels[0]))
     kept, codes = gathering.create(store, table, events, seats, name, language, deadline_for(table))
